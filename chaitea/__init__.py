@@ -1,0 +1,41 @@
+"""Chai Tea Jazz: a rules engine for the trick-taking game and its Swiss Jass roots.
+
+>>> import chaitea
+>>> game = chaitea.Game(players=3, setup="standard")
+>>> state = game.new_initial_state(seed=7)
+>>> state.legal_moves()[:3]
+['pass', 'trump(C)', 'trump(D)']
+
+The rules: ``RULES.md`` (decision numbers D1...); the record: ``RECORD.md``.
+"""
+
+from .actions import Accept, Action, Decline, Offer, Pass, Pick, Play, Rescind
+from .cards import DECKS, DOUBLE, JASS, SIX_PLAYER, STANDARD, Card, Deck, Suit, deck_named
+from .contracts import Contract, Order, TrickResult, strength_order, trick_winner
+from .deals import Deal
+from .errors import (
+    CardError,
+    ChaiTeaError,
+    DealError,
+    IllegalAction,
+    IllegalPick,
+    IllegalPlay,
+    RecordError,
+    SetupError,
+)
+from .game import CHANCE, TERMINAL, Game, GameState, RoundResult, TrickRecord
+from .pad import Pad
+from .record import load, loads, replay, save
+from .setups import SEATINGS, Row, Seating, Setup, parse_setup
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "CHANCE", "DECKS", "DOUBLE", "JASS", "SEATINGS", "SIX_PLAYER", "STANDARD", "TERMINAL",
+    "Accept", "Action", "Card", "CardError", "ChaiTeaError", "Contract", "Deal", "DealError",
+    "Deck", "Decline", "Game", "GameState", "IllegalAction", "IllegalPick", "IllegalPlay",
+    "Offer", "Order", "Pad", "Pass", "Pick", "Play", "RecordError", "Rescind", "RoundResult",
+    "Row", "Seating", "Setup", "SetupError", "Suit", "TrickRecord", "TrickResult",
+    "deck_named", "load", "loads", "parse_setup", "replay", "save", "strength_order",
+    "trick_winner",
+]

@@ -1,0 +1,293 @@
+"""Suits, cards and decks (RULES C).
+
+A :class:`Card` is a small frozen value that prints in the rulebook's notation and parses back::
+
+    >>> from chaitea.cards import Card, STANDARD
+    >>> Card.parse("7H")
+    Card.parse('7H')
+    >>> str(Card.parse("13S")), Card.parse("13S").rank
+    ('13S', 13)
+    >>> STANDARD.points_of(Card.parse("9C")), STANDARD.total_points
+    (9, 100)
+
+A :class:`Deck` is rules as data: its cards in canonical order (the order a seeded deal shuffles,
+RECORD ``deal``), their card points and the masks the engine uses internally. Card strings are read
+in the context of a deck: ``10C`` is a plain 10 in the six-player deck and the Banner in the Jass deck.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from .errors import CardError
+
+__all__ = [
+    "DECKS",
+    "DOUBLE",
+    "JASS",
+    "SIX_PLAYER",
+    "STANDARD",
+    "Card",
+    "Deck",
+    "Suit",
+    "deck_named",
+]
+
+
+class Suit(enum.IntEnum):
+    """The four suits, in canonical order C, D, H, S.
+
+    >>> Suit.HEARTS.letter, Suit.HEARTS.plural, Suit.HEARTS.swiss
+    ('H', 'hearts', 'Bells')
+    """
+
+    CLUBS = 0
+    DIAMONDS = 1
+    HEARTS = 2
+    SPADES = 3
+
+    @property
+    def letter(self) -> str:
+        return "CDHS"[self]
+
+    @property
+    def plural(self) -> str:
+        """The English name as a player says it: ``clubs``, ``hearts``."""
+        return ("clubs", "diamonds", "hearts", "spades")[self]
+
+    @property
+    def swiss(self) -> str:
+        """The Swiss-German suit of the Jass deck (RULES C): Acorns, Shields, Bells, Roses."""
+        return ("Acorns", "Shields", "Bells", "Roses")[self]
+
+    @property
+    def symbol(self) -> str:
+        return "♣♦♥♠"[self]
+
+    @property
+    def colour(self) -> str:
+        """``black`` (clubs, spades) or ``red`` (diamonds, hearts)."""
+        return "red" if self in (Suit.DIAMONDS, Suit.HEARTS) else "black"
+
+    @classmethod
+    def parse(cls, text: str) -> Suit:
+        """A suit from its letter (``H``) or English name (``hearts``)."""
+        t = text.strip()
+        for s in cls:
+            if t.upper() == s.letter or t.lower() in (s.plural, s.plural[:-1], s.name.lower()):
+                return s
+        raise CardError(f"unknown suit {text!r}: use C, D, H or S (RULES C)")
+
+
+_JASS_FACES = {6: "6", 7: "7", 8: "8", 9: "9", 10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}
+_JASS_RANKS = {v: k for k, v in _JASS_FACES.items()}
+_CARD_RE = re.compile(r"^(?:JK([12])|(\d{1,2}|[JQKA])([CDHS])('?))$")
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One playing card.
+
+    ``rank`` is 1..13 in the numeric decks and 6..14 in the Jass deck (11 J Under, 12 Q Ober,
+    13 K, 14 A); a Joker has rank 0 and no suit. ``copy`` tells the two copies of the double deck
+    apart (0, or 1 written with a trailing ``'``) and numbers the Jokers (1, 2).
+
+    >>> Card.parse("JK2").is_joker, str(Card.parse("7H'")), Card.parse("QC").label
+    (True, "7H'", 'Q')
+    """
+
+    rank: int
+    suit: Suit | None
+    copy: int = 0
+    jass: bool = False
+
+    @property
+    def is_joker(self) -> bool:
+        return self.suit is None
+
+    @property
+    def label(self) -> str:
+        """The rank as printed on the card face: ``7``, ``13``, ``Q``, ``JK``."""
+        if self.suit is None:
+            return "JK"
+        return _JASS_FACES[self.rank] if self.jass else str(self.rank)
+
+    def __str__(self) -> str:
+        if self.suit is None:
+            return f"JK{self.copy}"
+        return f"{self.label}{self.suit.letter}{chr(39) if self.copy else ''}"
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+    def _repr_svg_(self) -> str:
+        from .svg import card_svg
+
+        return card_svg(self)
+
+    @classmethod
+    def parse(cls, text: str, *, jass: bool | None = None) -> Card:
+        """Parse the notation of RULES C. ``J``, ``Q``, ``K``, ``A`` (or ``jass=True``) read a
+        Jass card; use :meth:`Deck.parse` to read a string in the context of a deck."""
+        m = _CARD_RE.match(text.strip()) if isinstance(text, str) else None
+        if m is None:
+            raise CardError(
+                f"{text!r} is not a card: write rank then suit, e.g. 7H, 13S, JK1 (RULES C)"
+            )
+        if m.group(1):
+            return cls(0, None, int(m.group(1)))
+        face, suit, prime = m.group(2), Suit("CDHS".index(m.group(3))), m.group(4)
+        is_jass = face in "JQKA" if jass is None else jass
+        if is_jass:
+            if face not in _JASS_RANKS or prime:
+                raise CardError(f"{text!r} is not a card of the Jass deck (6-10, J, Q, K, A)")
+            return cls(_JASS_RANKS[face], suit, 0, True)
+        return cls(int(face), suit, 1 if prime else 0)
+
+
+@dataclass(frozen=True, eq=False)
+class Deck:
+    """A deck as data: its cards in canonical order and their card points (RULES C).
+
+    The engine works with card *indices* (positions in :attr:`cards`) and integer bit masks;
+    ``suit_masks[s]`` has bit ``i`` set when card ``i`` is of suit ``s``.
+
+    >>> SIX_PLAYER.size, SIX_PLAYER.total_points, len(DOUBLE.cards)
+    (54, 200, 72)
+    """
+
+    name: str
+    cards: tuple[Card, ...]
+    points: tuple[int, ...]
+    ranks: tuple[int, ...]  # the ranks of one suit, ascending
+    index: dict[Card, int] = field(init=False, repr=False)
+    by_text: dict[str, int] = field(init=False, repr=False)
+    suit_of: tuple[int, ...] = field(init=False, repr=False)  # -1 for a Joker
+    rank_of: tuple[int, ...] = field(init=False, repr=False)
+    suit_masks: tuple[int, int, int, int] = field(init=False, repr=False)
+    joker_mask: int = field(init=False, repr=False)
+    full_mask: int = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        s = object.__setattr__
+        s(self, "index", {c: i for i, c in enumerate(self.cards)})
+        s(self, "by_text", {str(c): i for i, c in enumerate(self.cards)})
+        s(self, "suit_of", tuple(-1 if c.suit is None else int(c.suit) for c in self.cards))
+        s(self, "rank_of", tuple(c.rank for c in self.cards))
+        masks = [0, 0, 0, 0]
+        jokers = 0
+        for i, c in enumerate(self.cards):
+            if c.suit is None:
+                jokers |= 1 << i
+            else:
+                masks[c.suit] |= 1 << i
+        s(self, "suit_masks", (masks[0], masks[1], masks[2], masks[3]))
+        s(self, "joker_mask", jokers)
+        s(self, "full_mask", (1 << len(self.cards)) - 1)
+
+    @property
+    def size(self) -> int:
+        return len(self.cards)
+
+    @property
+    def total_points(self) -> int:
+        return sum(self.points)
+
+    @property
+    def is_jass(self) -> bool:
+        return self.name == "jass"
+
+    def parse(self, text: str) -> Card:
+        """The card of this deck that ``text`` names; a :class:`CardError` names the deck if none.
+
+        >>> STANDARD.parse("10C")
+        Traceback (most recent call last):
+        ...
+        chaitea.errors.CardError: 10C is not a card of the standard deck (ranks 1-9 in C, D, H, S)
+        """
+        i = self.by_text.get(text.strip()) if isinstance(text, str) else None
+        if i is None:
+            raise CardError(f"{text} is not a card of the {self.describe()}")
+        return self.cards[i]
+
+    def index_of(self, text: str | Card) -> int:
+        """The index of a card (given as a :class:`Card` or a string) in this deck."""
+        if isinstance(text, Card):
+            i = self.index.get(text)
+            if i is None:
+                raise CardError(f"{text} is not a card of the {self.describe()}")
+            return i
+        return self.index[self.parse(text)]
+
+    def describe(self) -> str:
+        return {
+            "standard": "standard deck (ranks 1-9 in C, D, H, S)",
+            "six-player": "six-player deck (ranks 1-13 in C, D, H, S, and JK1, JK2)",
+            "double": "double deck (two copies of ranks 1-9; the second written 7H')",
+            "jass": "Jass deck (6 7 8 9 10 J Q K A in C, D, H, S)",
+        }[self.name]
+
+    def points_of(self, card: Card | str) -> int:
+        """Card points of one card (RULES C: odd ranks score their rank, Jokers 2 by D1)."""
+        return self.points[self.index_of(card)]
+
+    def mask_of(self, cards: Iterable[Card | str]) -> int:
+        m = 0
+        for c in cards:
+            m |= 1 << self.index_of(c)
+        return m
+
+    def cards_of(self, mask: int) -> list[Card]:
+        """The cards of a bit mask, in canonical order."""
+        out = []
+        while mask:
+            low = mask & -mask
+            out.append(self.cards[low.bit_length() - 1])
+            mask ^= low
+        return out
+
+    def __repr__(self) -> str:
+        return f"<Deck {self.name}: {self.size} cards, {self.total_points} points>"
+
+
+def _numeric_points(rank: int) -> int:
+    """RULES C: every odd rank scores its rank, even ranks score 0."""
+    return rank if rank % 2 else 0
+
+
+def _numeric_deck(name: str, top: int, copies: int = 1, jokers: int = 0) -> Deck:
+    cards = [
+        Card(rank, suit, copy) for copy in range(copies) for suit in Suit for rank in range(1, top + 1)
+    ]
+    cards += [Card(0, None, j) for j in range(1, jokers + 1)]
+    # D1: each Joker scores 2, which makes the six-player deck total 200.
+    points = tuple(2 if c.is_joker else _numeric_points(c.rank) for c in cards)
+    return Deck(name, tuple(cards), points, tuple(range(1, top + 1)))
+
+
+# The Jass deck's card values depend on the contract (RULES J); this is the plain-suit table.
+_JASS_PLAIN = {6: 0, 7: 0, 8: 0, 9: 0, 10: 10, 11: 2, 12: 3, 13: 4, 14: 11}
+
+STANDARD = _numeric_deck("standard", 9)
+SIX_PLAYER = _numeric_deck("six-player", 13, jokers=2)
+DOUBLE = _numeric_deck("double", 9, copies=2)
+JASS = Deck(
+    "jass",
+    tuple(Card(r, s, 0, True) for s in Suit for r in range(6, 15)),
+    tuple(_JASS_PLAIN[r] for _ in Suit for r in range(6, 15)),
+    tuple(range(6, 15)),
+)
+DECKS: dict[str, Deck] = {d.name: d for d in (STANDARD, SIX_PLAYER, DOUBLE, JASS)}
+
+
+def deck_named(name: str) -> Deck:
+    """The deck called ``standard``, ``six-player``, ``double`` or ``jass`` (RECORD ``deck``)."""
+    try:
+        return DECKS[name]
+    except (KeyError, TypeError):
+        raise CardError(
+            f"unknown deck {name!r}: use standard, six-player, double or jass (RECORD options.deck)"
+        ) from None

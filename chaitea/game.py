@@ -1,0 +1,1217 @@
+"""The whole game as one explicit state machine with an OpenSpiel-style API.
+
+:class:`Game` holds the rules as data (player count, seating, deck, setup, options) and the table of
+action ids. :class:`GameState` is one game in progress: every operation checks legality first and
+raises a specific :class:`~chaitea.errors.IllegalAction` whose message names the rule; after a
+refusal the state is exactly as it was.
+
+>>> from chaitea import Game
+>>> game = Game(players=3, setup="standard")
+>>> state = game.new_initial_state(seed=7)
+>>> state.phase, state.current_player()
+('picking', 0)
+>>> state.apply("under"); state.apply("pass"); state.apply("pass")
+>>> state.phase, state.declarer, str(state.contract)
+('play', 0, 'under')
+>>> while not state.is_terminal():
+...     state.apply_action(state.legal_actions()[0])
+>>> state.is_terminal(), len(state.round_results)
+(True, 12)
+
+Actions are small ints: ids ``0..deck.size-1`` play that card of the deck; larger ids are picking
+actions (:meth:`Game.action` gives the value, ``str()`` of which is the record's spelling).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .actions import Accept, Action, Decline, Offer, Pass, Pick, Play, Rescind, parse_action
+from .cards import Card, Deck, Suit, deck_named
+from .contracts import Contract, strength_table, trick_winner
+from .deals import Deal
+from .errors import CardError, ChaiTeaError, DealError, IllegalAction, IllegalPick, IllegalPlay
+from .errors import SetupError
+from .pad import Pad
+from .setups import SEATINGS, Seating, Setup, parse_setup
+
+__all__ = ["CHANCE", "TERMINAL", "Game", "GameState", "RoundResult", "TrickRecord"]
+
+CHANCE = -1  # current_player() while the next round waits for its deal
+TERMINAL = -4  # current_player() once the game is over (OpenSpiel's kTerminalPlayerId)
+
+RULESETS = ("chai-tea-jazz",)
+JASS_RULESETS = (
+    "jass", "schieber", "sidi-barrani", "coiffeur-schieber", "coiffeur", "differenzler", "mittlere",
+    "molotow", "plus-minus", "rosenober", "schiltenober", "guggitaler", "guggitaler-8",
+    "palitos-21", "bells-avoidance", "sticheln",
+)
+METAS = (None, "second-place", "cumulative-most", "cumulative-least")
+OPTION_NAMES = ("deck", "passing_the_barrel", "match_point", "meta", "ruleset",
+                "same_contract_raise")
+
+# Offer stages of Passing the Barrel (RULES V, D11).
+_NO_OFFER, _ANSWERING, _ALL_DECLINED, _ACCEPTED, _RESCINDED = range(5)
+
+
+class Game:
+    """The rules of one game as data: players, seating, deck, setup and options.
+
+    Options (RECORD ``options``): ``deck`` (``standard``; ``six-player`` or ``double`` for six
+    players), ``passing_the_barrel`` (RULES V, D11), ``match_point`` (RULES V), ``meta``
+    (``second-place``, ``cumulative-most``, ``cumulative-least``), ``ruleset`` (``chai-tea-jazz``),
+    and the engine option ``same_contract_raise`` (D12: ``True`` lets a raise name the contract of
+    the Current Bet; ``False`` refuses that).
+
+    >>> g = Game(players=4, setup="short")
+    >>> g.step, g.max_debt, g.n_tricks, g.sides
+    (3, 33, 9, 2)
+    """
+
+    def __init__(
+        self,
+        players: int = 3,
+        setup: Setup | str | list[dict[str, Any]] = "standard",
+        *,
+        deck: str | None = None,
+        passing_the_barrel: bool = False,
+        match_point: bool = False,
+        meta: str | None = None,
+        ruleset: str = "chai-tea-jazz",
+        same_contract_raise: bool = True,
+    ) -> None:
+        if type(players) is not int or players not in SEATINGS:
+            raise SetupError(f"players must be 2, 3, 4 or 6, not {players!r} (RECORD players)")
+        if ruleset in JASS_RULESETS:
+            raise SetupError(f"ruleset {ruleset!r} (the Jass family) is not available yet;"
+                             " use \"chai-tea-jazz\"")
+        if ruleset not in RULESETS:
+            raise SetupError(f"unknown ruleset {ruleset!r} (RECORD options.ruleset)")
+        seating = SEATINGS[players]
+        deck_name = seating.decks[0] if deck is None else deck
+        the_deck = deck_named(deck_name) if isinstance(deck_name, str) else deck_named(str(deck))
+        if deck_name not in seating.decks:
+            raise SetupError(f"the {deck_name} deck does not fit {players} players; use "
+                             f"{' or '.join(seating.decks)} (RULES P, RECORD options.deck)")
+        for name, flag in (("passing_the_barrel", passing_the_barrel),
+                           ("match_point", match_point),
+                           ("same_contract_raise", same_contract_raise)):
+            if type(flag) is not bool:
+                raise SetupError(f"option {name} must be true or false")
+        if meta not in METAS:
+            raise SetupError(f"unknown meta {meta!r}: use null, \"second-place\", "
+                             "\"cumulative-most\" or \"cumulative-least\" (RECORD options.meta)")
+        self.setup: Setup = setup if isinstance(setup, Setup) else parse_setup(setup)
+        if players != 3 and (meta == "second-place" or any(r.meta for r in self.setup.rows)):
+            raise SetupError("the second-place meta works with three players only (RULES S)")
+        self.players = players
+        self.seating: Seating = seating
+        self.deck: Deck = the_deck
+        self.passing_the_barrel = passing_the_barrel
+        self.match_point = match_point
+        self.meta = meta
+        self.ruleset = ruleset
+        self.same_contract_raise = same_contract_raise
+        self.n_tricks = seating.tricks(the_deck.name)
+        self.step = seating.step
+        self.max_debt = seating.max_debt
+        self.sides = seating.sides
+        self.side_of: tuple[int, ...] = tuple(seating.side_of(s) for s in range(players))
+        self.side_names: list[str] | None = ["A", "B"] if seating.teams else None
+        self.debts: tuple[int, ...] = tuple(range(0, self.max_debt + 1, self.step))
+        self._build_actions()
+        self._pick_cache: dict[tuple[int, int, Contract | None], tuple[int, ...]] = {}
+        self._table_cache: dict[Contract, list[tuple[tuple[int, ...], ...]]] = {}
+
+    # -- actions ---------------------------------------------------------------------------------
+    def _build_actions(self) -> None:
+        actions: list[Action] = [Play(c) for c in self.deck.cards]
+        self.n_cards = len(actions)
+        self.PASS = len(actions)
+        actions += [Pass(), Accept(), Decline(), Rescind()]
+        self.ACCEPT, self.DECLINE, self.RESCIND = self.PASS + 1, self.PASS + 2, self.PASS + 3
+        self.offer_ids: dict[int, int] = {}
+        for x in self.debts[1:]:
+            self.offer_ids[x] = len(actions)
+            actions.append(Offer(x))
+        self.spelling_rows: dict[str, tuple[int, ...]] = {}
+        self.spelling_contract: dict[str, Contract] = {}
+        for i, row in enumerate(self.setup.rows):
+            for sp, c in zip(row.spellings, row.contracts, strict=True):
+                self.spelling_rows[sp] = self.spelling_rows.get(sp, ()) + (i,)
+                self.spelling_contract[sp] = c
+        self.pick_ids: dict[tuple[str, int], int] = {}
+        for sp in self.spelling_rows:
+            for d in self.debts:
+                self.pick_ids[(sp, d)] = len(actions)
+                actions.append(Pick(sp, d))
+        self.actions: tuple[Action, ...] = tuple(actions)
+        self._id_of: dict[Action, int] = {a: i for i, a in enumerate(actions)}
+        self._id_of_text: dict[str, int] = {str(a): i for i, a in enumerate(actions)}
+        self.num_distinct_actions = len(actions)
+
+    def action(self, action_id: int) -> Action:
+        """The action value of an id: ``str(game.action(i))`` is its record spelling."""
+        return self.actions[action_id]
+
+    def action_to_string(self, action_id: int) -> str:
+        return str(self.actions[action_id])
+
+    def parse_action(self, text: str) -> Action:
+        """Read an action in the record's spelling (``7H``, ``pass``, ``20 trump(H)``,
+        ``joker=hearts-trump`` as an alias of ``joker=trump(H)``, ``offer 10``)."""
+        if not isinstance(text, str):
+            raise IllegalAction(f"{text!r} is not an action string")
+        i = self._id_of_text.get(text)
+        if i is not None:
+            return self.actions[i]
+        a = parse_action(text)
+        if isinstance(a, Pick):
+            sp = self.setup.joker_aliases.get(a.spelling, a.spelling)
+            return Pick(sp, a.debt)
+        if a is not None:
+            return a
+        try:
+            return Play(self.deck.parse(text))
+        except CardError:
+            raise IllegalAction(f"{text!r} is neither a card of the {self.deck.describe()} nor a"
+                                " picking action (pass, ROW, DEBT ROW, offer X, accept, decline,"
+                                " rescind)") from None
+
+    def action_id(self, action: Action) -> int | None:
+        """The id of an action value, or ``None`` if no such action exists in this game."""
+        return self._id_of.get(action)
+
+    def _picks(self, open_mask: int, debt_from: int, debt_to: int,
+               exclude: Contract | None) -> tuple[int, ...]:
+        """Pick ids for the spellings of the open rows, with debts ``debts[debt_from:debt_to]``."""
+        key = (open_mask, debt_from * 1000 + debt_to, exclude)
+        hit = self._pick_cache.get(key)
+        if hit is not None:
+            return hit
+        spellings: list[str] = []
+        for r, row in enumerate(self.setup.rows):
+            if open_mask >> r & 1:
+                for sp in row.spellings:
+                    if sp not in spellings and self.spelling_contract[sp] != exclude:
+                        spellings.append(sp)
+        out = tuple(self.pick_ids[(sp, d)] for sp in spellings
+                    for d in self.debts[debt_from:debt_to])
+        self._pick_cache[key] = out
+        return out
+
+    def tables_for(self, contract: Contract) -> list[tuple[tuple[int, ...], ...]]:
+        """Per trick, the strength tables indexed by led suit (0..3; index 4 = -1: no suit yet)."""
+        hit = self._table_cache.get(contract)
+        if hit is None:
+            trump = -1 if contract.trump is None else int(contract.trump)
+            hit = [tuple(strength_table(self.deck, order, trump, led) for led in (0, 1, 2, 3, -1))
+                   for order in contract.schedule(self.n_tricks)]
+            self._table_cache[contract] = hit
+        return hit
+
+    # -- states ----------------------------------------------------------------------------------
+    def new_initial_state(
+        self, seed: int | None = None, *, barrel: int = 0, names: Sequence[str] | None = None
+    ) -> GameState:
+        """A new game. With ``seed``, every round is dealt automatically from seeds drawn from
+        ``random.Random(seed)`` (and recorded as ``{"seed": N}``); without, the state waits at each
+        round's start for :meth:`GameState.apply_deal`."""
+        return GameState(self, seed=seed, barrel=barrel, names=names)
+
+    def round_state(
+        self, deal: Deal | int, declarer: int, contract: Contract | str, *, debt: int = 0
+    ) -> GameState:
+        """A state at the start of one round's play: ``deal`` (or a seed), the declarer and the
+        contract. Bots, the solver and simulations start here. ``returns()`` at its end gives the
+        declarer side's round score to its seats and its negation to the others."""
+        c = contract if isinstance(contract, Contract) else Contract.parse(contract)
+        if type(declarer) is not int or not 0 <= declarer < self.players:
+            raise SetupError(f"declarer must be a seat 0..{self.players - 1}")
+        st = GameState(self, seed=None, round_only=True)
+        st._deal_cards(deal)
+        st._start_play(declarer, -1, c, debt, 0)
+        return st
+
+    def options_json(self) -> dict[str, Any]:
+        """The record's ``options`` for this game (defaults left out)."""
+        out: dict[str, Any] = {}
+        if self.deck.name != self.seating.decks[0]:
+            out["deck"] = self.deck.name
+        if self.passing_the_barrel:
+            out["passing_the_barrel"] = True
+        if self.match_point:
+            out["match_point"] = True
+        if self.meta:
+            out["meta"] = self.meta
+        if not self.same_contract_raise:
+            out["same_contract_raise"] = False
+        return out
+
+    @classmethod
+    def from_options(cls, players: object, setup: object, options: object) -> Game:
+        """Build a game from a record's ``players``, ``setup`` and ``options`` values, refusing
+        anything unknown with a :class:`SetupError` that names the field."""
+        if options is None:
+            options = {}
+        if not isinstance(options, dict):
+            raise SetupError("'options' must be an object (RECORD options)")
+        unknown = [k for k in options if k not in OPTION_NAMES]
+        if unknown:
+            raise SetupError(f"unknown option {unknown[0]!r} (RECORD options)")
+        if type(players) is not int:
+            raise SetupError("'players' must be 2, 3, 4 or 6 (RECORD players)")
+        if not isinstance(setup, str | list):
+            raise SetupError("'setup' must be a name or a list of rows (RECORD setup)")
+        deck = options.get("deck")
+        if deck is not None and deck not in ("standard", "six-player", "double", "jass"):
+            raise SetupError(f"unknown deck {deck!r} (RECORD options.deck)")
+        ruleset = options.get("ruleset", "chai-tea-jazz")
+        if not isinstance(ruleset, str):
+            raise SetupError("'ruleset' must be a string (RECORD options.ruleset)")
+        meta = options.get("meta")
+        if meta is not None and not isinstance(meta, str):
+            raise SetupError(f"unknown meta {meta!r} (RECORD options.meta)")
+        return cls(
+            players, setup, deck=deck,
+            passing_the_barrel=options.get("passing_the_barrel", False),
+            match_point=options.get("match_point", False), meta=meta, ruleset=ruleset,
+            same_contract_raise=options.get("same_contract_raise", True),
+        )
+
+    def __repr__(self) -> str:
+        return (f"Game(players={self.players}, setup={self.setup.spec!r}, "
+                f"deck={self.deck.name!r}, options={self.options_json()!r})")
+
+
+@dataclass(frozen=True)
+class TrickRecord:
+    """A completed trick: who led, the cards in play order, who won and why."""
+
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int
+    reason: str
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """The outcome of a complete round (RECORD replay ``rounds``)."""
+
+    declarer: int
+    row: str
+    contract: Contract
+    bet_debt: int
+    offer: int
+    tricks: tuple[int, ...]
+    card_points: int
+    last_trick: int
+    score: int
+    side_points: tuple[int, ...] = field(default=())
+
+    def to_json(self) -> dict[str, Any]:
+        return {"declarer": self.declarer, "row": self.row, "contract": self.contract.spelling,
+                "bet_debt": self.bet_debt, "tricks": list(self.tricks),
+                "card_points": self.card_points, "last_trick": self.last_trick,
+                "score": self.score}
+
+
+class _RoundLog:
+    __slots__ = ("actions", "deal", "result")
+
+    def __init__(self, deal: Deal) -> None:
+        self.deal = deal
+        self.actions: list[int] = []
+        self.result: RoundResult | None = None
+
+    def copy(self) -> _RoundLog:
+        r = _RoundLog(self.deal)
+        r.actions = list(self.actions)
+        r.result = self.result
+        return r
+
+
+class GameState:
+    """One game of Chai Tea Jazz in progress. Create with :meth:`Game.new_initial_state`.
+
+    The API: :meth:`current_player`, :meth:`legal_actions`, :meth:`apply_action` (validates; a
+    refusal leaves the state unchanged), :meth:`clone`, :meth:`is_terminal`, :meth:`returns`,
+    :meth:`history`, :meth:`observation`. ``phase`` is ``deal``, ``picking``, ``play`` or ``end``.
+    """
+
+    def __init__(self, game: Game, *, seed: int | None = None, barrel: int = 0,
+                 names: Sequence[str] | None = None, round_only: bool = False) -> None:
+        if type(barrel) is not int or not 0 <= barrel < game.players:
+            raise SetupError(f"barrel must be a seat 0..{game.players - 1} (RECORD barrel)")
+        self.game = game
+        self.names: list[str] = list(names) if names else [f"Seat {i}" for i in
+                                                           range(game.players)]
+        self.first_barrel = barrel
+        self._rng = random.Random(seed) if seed is not None else None
+        self._round_only = round_only
+        self._pad = Pad(game.setup, game.sides, game.meta)
+        self._barrel = barrel
+        self._phase = "deal"
+        self._agreed = False
+        self._logs: list[_RoundLog] = []
+        self._results: list[RoundResult] = []
+        n = game.players
+        # cards
+        self._hands = [0] * n
+        self._straw_up = [0] * n
+        self._straw_down = [0] * n
+        self._cover: tuple[int, ...] = ()
+        self._set_aside: tuple[int, ...] = ()
+        # picking
+        self._turn = barrel
+        self._eligible = 0
+        self._passed = 0
+        self._bet_seat = -1
+        self._bet_pick = -1
+        self._bet_debt = 0
+        self._forced = False
+        self._offer = 0
+        self._offer_stage = _NO_OFFER
+        self._offer_queue: tuple[int, ...] = ()
+        # play
+        self._declarer = -1
+        self._row = -1
+        self._contract: Contract | None = None
+        self._debt = 0
+        self._offer_bonus = 0
+        self._tables: list[tuple[tuple[int, ...], ...]] = []
+        self._extra = (0, 0, 0, 0)
+        self._trick: list[int] = []
+        self._leader = 0
+        self._led = -1
+        self._trick_no = 0
+        self._side_points = [0] * game.sides
+        self._tricks_won = [0] * n
+        self._tricks: list[tuple[int, tuple[int, ...], int]] = []
+        self._reveal: list[tuple[int, int]] = []
+        if self._rng is not None:
+            self._auto_deal()
+
+    # -- OpenSpiel-style API ---------------------------------------------------------------------
+    def current_player(self) -> int:
+        """The seat to act; :data:`CHANCE` while waiting for a deal, :data:`TERMINAL` at the end."""
+        if self._phase == "play" or self._phase == "picking":
+            return self._turn
+        return TERMINAL if self._phase == "end" else CHANCE
+
+    @property
+    def phase(self) -> str:
+        return self._phase
+
+    def is_terminal(self) -> bool:
+        return self._phase == "end"
+
+    def is_chance_node(self) -> bool:
+        """True between rounds: the next round needs :meth:`apply_deal`."""
+        return self._phase == "deal"
+
+    def legal_actions(self) -> list[int]:
+        """The ids of the legal actions of the seat to act (empty at a chance or terminal node)."""
+        if self._phase == "play":
+            m = self._legal_mask()
+            out = []
+            while m:
+                low = m & -m
+                out.append(low.bit_length() - 1)
+                m ^= low
+            return out
+        if self._phase == "picking":
+            return self._picking_legal()
+        return []
+
+    def legal_moves(self) -> list[str]:
+        """The legal actions in the record's spelling (``7H``, ``pass``, ``5 under``)."""
+        acts = self.game.actions
+        return [str(acts[a]) for a in self.legal_actions()]
+
+    def apply_action(self, action: int | Action | str) -> None:
+        """Apply an action given as an id, an action value or its record spelling.
+
+        Raises :class:`IllegalAction` (:class:`IllegalPlay`, :class:`IllegalPick`) naming the rule;
+        the state is then unchanged.
+        """
+        if type(action) is int and self._phase == "play" and 0 <= action < self.game.n_cards \
+                and self._legal_mask() >> action & 1:
+            self._play(action)
+            return
+        self._apply_id(self.verify_action(action))
+
+    apply = apply_action
+
+    def can_apply(self, action: int | Action | str) -> bool:
+        """Whether :meth:`apply_action` would accept ``action``."""
+        try:
+            self.verify_action(action)
+        except ChaiTeaError:
+            return False
+        return True
+
+    def verify_action(self, action: int | Action | str) -> int:
+        """Return the id of ``action`` if it is legal now, else raise the error that names the rule
+        it breaks. Never changes the state."""
+        g = self.game
+        if isinstance(action, str):
+            value = g.parse_action(action)
+        elif isinstance(action, int) and not isinstance(action, bool):
+            if not 0 <= action < g.num_distinct_actions:
+                raise IllegalAction(f"no action has id {action}")
+            value = g.actions[action]
+        elif isinstance(action, Pass | Pick | Play | Offer | Accept | Decline | Rescind):
+            value = action
+        else:
+            raise IllegalAction(f"{action!r} is not an action")
+        aid = g.action_id(value)
+        if aid is not None and aid in self.legal_actions():
+            return aid
+        raise self._refusal(value)
+
+    def clone(self) -> GameState:
+        """An independent copy: applying actions to one never changes the other."""
+        c = GameState.__new__(GameState)
+        c.__dict__.update(self.__dict__)
+        c._pad = self._pad.clone()
+        c._logs = self._logs[:-1] + [self._logs[-1].copy()] if self._logs else []
+        c._results = list(self._results)
+        c._hands = list(self._hands)
+        c._straw_up = list(self._straw_up)
+        c._straw_down = list(self._straw_down)
+        c._trick = list(self._trick)
+        c._side_points = list(self._side_points)
+        c._tricks_won = list(self._tricks_won)
+        c._tricks = list(self._tricks)
+        c._reveal = list(self._reveal)
+        c.names = list(self.names)
+        if self._rng is not None:
+            c._rng = random.Random()
+            c._rng.setstate(self._rng.getstate())
+        return c
+
+    def returns(self) -> list[float]:
+        """Per seat: its side's game points so far (the final result once terminal). A state made
+        by :meth:`Game.round_state` returns the declarer side's round score (negated for the
+        other seats) at its end and zeros before."""
+        g = self.game
+        if self._round_only:
+            if not self._results:
+                return [0.0] * g.players
+            r = self._results[-1]
+            side = g.side_of[r.declarer]
+            return [float(r.score if g.side_of[s] == side else -r.score) for s in range(g.players)]
+        gp = self._pad.game_points
+        return [float(gp[g.side_of[s]]) for s in range(g.players)]
+
+    def history(self) -> list[int]:
+        """Every action id applied so far, in order (deals are not actions)."""
+        return [a for log in self._logs for a in log.actions]
+
+    def history_str(self) -> list[str]:
+        return [self.game.action_to_string(a) for a in self.history()]
+
+    # -- deals -----------------------------------------------------------------------------------
+    def apply_deal(self, deal: Deal | int) -> None:
+        """Start the next round with ``deal`` (a :class:`Deal` or a seed). Raises
+        :class:`DealError` for a deal that is not one whole deck in the right hand sizes, or
+        :class:`IllegalAction` when no round is waiting for its deal."""
+        if self._phase != "deal":
+            raise IllegalAction("no round is waiting for a deal: " + (
+                "the game is over" if self._phase == "end" else f"the {self._phase} phase is on"))
+        self._deal_cards(deal)
+        self._begin_picking()
+
+    def _auto_deal(self) -> None:
+        assert self._rng is not None
+        self._deal_cards(self._rng.getrandbits(31))
+        self._begin_picking()
+
+    def _deal_cards(self, deal: Deal | int) -> None:
+        g = self.game
+        if isinstance(deal, int) and not isinstance(deal, bool):
+            deal = self._seeded_deal(deal)
+        elif isinstance(deal, Deal):
+            deal.validate(g.seating, g.deck)
+        else:
+            raise DealError("a deal is a Deal or an integer seed")
+        idx = g.deck.index
+        self._hands = [sum(1 << idx[c] for c in h) for h in deal.hands]
+        n = g.players
+        if deal.straw is not None and deal.set_aside is not None:
+            cover = [-1] * g.n_cards
+            self._straw_up = [0] * n
+            self._straw_down = [0] * n
+            for s, stacks in enumerate(deal.straw):
+                for down, up in stacks:
+                    cover[idx[up]] = idx[down]
+                    self._straw_up[s] |= 1 << idx[up]
+                    self._straw_down[s] |= 1 << idx[down]
+            self._cover = tuple(cover)
+            self._set_aside = tuple(idx[c] for c in deal.set_aside)
+        self._logs.append(_RoundLog(deal))
+
+    def _seeded_deal(self, seed: int) -> Deal:
+        return Deal.from_seed(seed, self.game.players, self.game.deck)
+
+    # -- picking (RULES B, V) --------------------------------------------------------------------
+    def _begin_picking(self) -> None:
+        g = self.game
+        om = self._pad.open_masks
+        self._eligible = sum(1 << s for s in range(g.players) if om[g.side_of[s]])
+        self._passed = 0
+        self._bet_seat = -1
+        self._bet_pick = -1
+        self._bet_debt = 0
+        self._forced = False
+        self._offer = 0
+        self._offer_stage = _NO_OFFER
+        self._offer_queue = ()
+        self._turn = self._barrel
+        self._phase = "picking"
+
+    def _lone(self) -> bool:
+        e = self._eligible
+        return e & (e - 1) == 0
+
+    def _opponents(self) -> tuple[int, ...]:
+        """The barrel holder's eligible opponents, clockwise from the holder (D11)."""
+        g = self.game
+        h = self._barrel
+        side = g.side_of[h]
+        seats = ((h + k) % g.players for k in range(1, g.players))
+        return tuple(s for s in seats if self._eligible >> s & 1 and g.side_of[s] != side)
+
+    def _picking_legal(self) -> list[int]:
+        g = self.game
+        stage = self._offer_stage
+        if stage == _ANSWERING:
+            return [g.ACCEPT, g.DECLINE]
+        if stage == _ALL_DECLINED:
+            return [g.offer_ids[x] for x in g.debts[1:] if x > self._offer] + [g.RESCIND]
+        om = self._pad.open_masks[g.side_of[self._turn]]
+        if stage != _NO_OFFER or self._forced:
+            out = list(g._picks(om, 0, 1, None))
+            if self._forced and stage == _NO_OFFER and g.passing_the_barrel and self._opponents():
+                out += list(g.offer_ids.values())
+            return out
+        if self._bet_seat < 0:
+            picks = g._picks(om, 0, 1, None)
+            return list(picks) if self._lone() else [g.PASS, *picks]
+        k = self._bet_debt // g.step + 1
+        exclude = None
+        if not g.same_contract_raise:
+            exclude = g.spelling_contract[self._pick_value(self._bet_pick).spelling]
+        return [g.PASS, *g._picks(om, k, len(g.debts), exclude)]
+
+    def _pick_value(self, aid: int) -> Pick:
+        a = self.game.actions[aid]
+        assert isinstance(a, Pick)
+        return a
+
+    def _advance_picking(self, seat: int) -> None:
+        n = self.game.players
+        nxt = -1
+        for k in range(1, n + 1):
+            q = (seat + k) % n
+            if self._eligible >> q & 1 and not self._passed >> q & 1:
+                nxt = q
+                break
+        if self._bet_seat >= 0:
+            if nxt == self._bet_seat:  # play came back round to the Current Bet: it stands
+                pick = self._pick_value(self._bet_pick)
+                self._finish_picking(self._bet_seat, pick.spelling, pick.debt, 0)
+            else:
+                self._turn = nxt
+        elif nxt < 0:  # everyone passed: the barrel holder must pick (or offer, RULES V)
+            self._forced = True
+            self._turn = self._barrel
+        else:
+            self._turn = nxt
+
+    def _finish_picking(self, declarer: int, spelling: str, debt: int, offer: int) -> None:
+        g = self.game
+        side = g.side_of[declarer]
+        row = next(r for r in g.spelling_rows[spelling] if self._pad.is_open(r, side))
+        self._start_play(declarer, row, g.spelling_contract[spelling], debt, offer)
+
+    def _apply_id(self, aid: int) -> None:
+        """Apply an action id already verified as legal."""
+        g = self.game
+        if aid < g.n_cards:
+            self._play(aid)
+            return
+        seat = self._turn
+        self._logs[-1].actions.append(aid)
+        a = g.actions[aid]
+        if isinstance(a, Pass):
+            self._passed |= 1 << seat
+            self._advance_picking(seat)
+        elif isinstance(a, Pick):
+            if self._offer_stage == _ACCEPTED:
+                self._finish_picking(seat, a.spelling, 0, self._offer)
+            elif self._forced:
+                self._finish_picking(seat, a.spelling, 0, 0)
+            else:
+                self._bet_seat, self._bet_pick, self._bet_debt = seat, aid, a.debt
+                self._advance_picking(seat)
+        elif isinstance(a, Offer):
+            self._offer = a.amount
+            self._offer_queue = self._opponents()
+            self._offer_stage = _ANSWERING
+            self._turn = self._offer_queue[0]
+        elif isinstance(a, Decline):
+            self._offer_queue = self._offer_queue[1:]
+            if self._offer_queue:
+                self._turn = self._offer_queue[0]
+            else:
+                self._offer_stage = _ALL_DECLINED
+                self._turn = self._barrel
+        elif isinstance(a, Accept):
+            self._offer_stage = _ACCEPTED
+        elif isinstance(a, Rescind):
+            self._offer_stage = _RESCINDED
+            self._offer = 0
+
+    # -- play (RULES F, R) -----------------------------------------------------------------------
+    def _start_play(self, declarer: int, row: int, contract: Contract, debt: int,
+                    offer: int) -> None:
+        g = self.game
+        self._declarer, self._row, self._contract = declarer, row, contract
+        self._debt, self._offer_bonus = debt, offer
+        self._tables = g.tables_for(contract)
+        deck = g.deck
+        jokers = deck.joker_mask
+        if contract.trump is None:
+            self._extra = (jokers, jokers, jokers, jokers)
+        else:
+            tm = deck.suit_masks[contract.trump]
+            self._extra = tuple(jokers | (tm if s != contract.trump else 0)  # type: ignore[assignment]
+                                for s in range(4))
+        self._trick = []
+        self._led = -1
+        self._trick_no = 0
+        self._side_points = [0] * g.sides
+        self._tricks_won = [0] * g.players
+        self._tricks = []
+        self._reveal = []
+        self._leader = self._turn = declarer
+        self._phase = "play"
+
+    def _legal_mask(self) -> int:
+        seat = self._turn
+        playable = self._hands[seat] | self._straw_up[seat]  # D7: hand and face-up straw
+        led = self._led
+        if led < 0:
+            return playable
+        follow = playable & self.game.deck.suit_masks[led]
+        if not follow:
+            return playable
+        return follow | (playable & self._extra[led])  # may trump (RULES F); Jokers always (D6)
+
+    def _play(self, card: int) -> None:
+        g = self.game
+        seat = self._turn
+        bit = 1 << card
+        if self._hands[seat] & bit:
+            self._hands[seat] ^= bit
+        else:  # a face-up straw card; its cover turns face up after the trick (D7)
+            self._straw_up[seat] ^= bit
+            cover = self._cover[card]
+            if cover >= 0:
+                self._reveal.append((seat, cover))
+        self._logs[-1].actions.append(card)
+        trick = self._trick
+        trick.append(card)
+        if self._led < 0:
+            self._led = g.deck.suit_of[card]  # a Joker lead leaves it unset (D6)
+        if len(trick) < g.players:
+            self._turn = (seat + 1) % g.players
+            return
+        table = self._tables[self._trick_no][self._led]
+        best = -1
+        pos = 0
+        for p, c in enumerate(trick):
+            s = table[c]
+            if s >= best:  # ties: the later-played wins (D2, D6)
+                best, pos = s, p
+        winner = (self._leader + pos) % g.players
+        points = g.deck.points
+        self._side_points[g.side_of[winner]] += sum(points[c] for c in trick)
+        self._tricks_won[winner] += 1
+        self._tricks.append((self._leader, tuple(trick), winner))
+        self._trick_no += 1
+        if self._reveal:
+            for owner, c in self._reveal:
+                self._straw_up[owner] |= 1 << c
+                self._straw_down[owner] &= ~(1 << c)
+            self._reveal = []
+        self._trick = []
+        self._led = -1
+        self._leader = self._turn = winner
+        if self._trick_no == g.n_tricks:
+            self._end_round(winner)
+
+    def _end_round(self, last: int) -> None:
+        g = self.game
+        side = g.side_of[self._declarer]
+        if self._set_aside:  # D9: the last trick's winner takes the higher-ranked set-aside card
+            a, b = self._set_aside
+            rank = g.deck.rank_of
+            high, low = (a, b) if rank[a] >= rank[b] else (b, a)
+            self._side_points[g.side_of[last]] += g.deck.points[high]
+            self._side_points[g.side_of[(last + 1) % 2]] += g.deck.points[low]
+        card_points = self._side_points[side]
+        bonus = g.seating.last_trick_bonus if g.side_of[last] == side else 0
+        avoidance = self._row >= 0 and g.setup.rows[self._row].avoidance
+        if avoidance:  # D13: a debt is always a cost, an offer always a gain
+            score = card_points + bonus + self._debt - self._offer_bonus
+        else:
+            score = card_points + bonus + self._offer_bonus - self._debt
+        assert self._contract is not None
+        result = RoundResult(
+            self._declarer, g.setup.rows[self._row].key if self._row >= 0 else "",
+            self._contract, self._debt, self._offer_bonus, tuple(self._tricks_won), card_points,
+            last, score, tuple(self._side_points))
+        self._results.append(result)
+        self._logs[-1].result = result
+        if self._round_only:
+            self._phase = "end"
+            return
+        self._pad.record(self._row, side, score)
+        if g.match_point:  # RULES V: one side alone won every trick
+            winners = {g.side_of[s] for s in range(g.players) if self._tricks_won[s]}
+            if len(winners) == 1:
+                self._pad.match_points[winners.pop()] += 1
+        if self._pad.is_complete():
+            self._phase = "end"
+            return
+        self._barrel = self._next_barrel()
+        self._phase = "deal"
+        if self._rng is not None:
+            self._auto_deal()
+
+    def _next_barrel(self) -> int:
+        """The next eligible player clockwise from the barrel holder; else the holder keeps it."""
+        g = self.game
+        om = self._pad.open_masks
+        for k in range(1, g.players):
+            q = (self._barrel + k) % g.players
+            if om[g.side_of[q]]:
+                return q
+        return self._barrel
+
+    # -- refusals: the rule each illegal action breaks -------------------------------------------
+    def _refusal(self, a: Action) -> IllegalAction:
+        g = self.game
+        if self._phase == "end":
+            return IllegalAction(f"{a} refused: the game is over")
+        if self._phase == "deal":
+            return IllegalAction(f"{a} refused: the next round has not been dealt")
+        if isinstance(a, Play):
+            if self._phase != "play":
+                return IllegalPlay(f"{a} refused: picking has not ended "
+                                   f"({self.names[self._turn]} to speak)")
+            return self._play_refusal(a.card)
+        if self._phase == "play":
+            return IllegalPick(f"{a} refused: picking has ended; "
+                               f"{self.names[self._turn]} plays a card")
+        return self._pick_refusal(a)
+
+    def _play_refusal(self, card: Card) -> IllegalPlay:
+        g = self.game
+        seat = self._turn
+        i = g.deck.index.get(card)
+        if i is None:
+            return IllegalPlay(f"{card} refused: not a card of the {g.deck.describe()}")
+        bit = 1 << i
+        if self._straw_down[seat] & bit:
+            return IllegalPlay(f"{card} refused: a face-down straw card cannot be played (D7)")
+        if not (self._hands[seat] | self._straw_up[seat]) & bit:
+            return IllegalPlay(f"{card} refused: {self.names[seat]} does not hold it")
+        led = self._led
+        playable = self._hands[seat] | self._straw_up[seat]
+        oblige = g.deck.cards_of(playable & g.deck.suit_masks[led])
+        holds = ", ".join(map(str, oblige))
+        suit = Suit(led)
+        c = self._contract
+        if c is not None and c.trump == suit:
+            return IllegalPlay(f"{card} refused: trump ({suit.plural}) was led, so a trump must be "
+                               f"played (holds {holds}) (RULES F)")
+        also = "; a trump may be played instead" if c is not None and c.trump is not None else ""
+        return IllegalPlay(f"{card} refused: must follow {suit.plural} (holds {holds}){also}")
+
+    def _pick_refusal(self, a: Action) -> IllegalPick:
+        g = self.game
+        who = self.names[self._turn]
+        stage = self._offer_stage
+        if stage == _ANSWERING:
+            return IllegalPick(f"{a} refused: {who} must accept or decline the offer of "
+                               f"{self._offer} (RULES V, D11)")
+        if stage == _ALL_DECLINED:
+            if isinstance(a, Offer) and a.amount <= self._offer:
+                return IllegalPick(f"{a} refused: a new offer must be larger than {self._offer}"
+                                   " (RULES V)")
+            if isinstance(a, Offer) and self._offer >= g.max_debt:
+                return IllegalPick(f"{a} refused: the maximum offer was declined; rescind and "
+                                   "pick (RULES V)")
+            if isinstance(a, Offer):
+                return self._amount_refusal(a, a.amount, "offer")
+            return IllegalPick(f"{a} refused: every opponent declined; {who} offers more or "
+                               "rescinds (RULES V, D11)")
+        if isinstance(a, Accept | Decline | Rescind):
+            return IllegalPick(f"{a} refused: no offer is waiting for an answer (RULES V)")
+        if isinstance(a, Offer):
+            if not g.passing_the_barrel:
+                return IllegalPick(f"{a} refused: Passing the Barrel is not in play "
+                                   "(options.passing_the_barrel, RULES V)")
+            if not self._forced or stage != _NO_OFFER:
+                return IllegalPick(f"{a} refused: only the barrel holder may offer, and only when"
+                                   " everyone has passed (RULES V)")
+            if not self._opponents():
+                return IllegalPick(f"{a} refused: no eligible opponent to offer to (RULES V)")
+            return self._amount_refusal(a, a.amount, "offer")
+        if isinstance(a, Pass):
+            if self._forced or stage != _NO_OFFER:
+                return IllegalPick("pass refused: everyone passed, so the barrel holder must pick"
+                                   " (RULES B)")
+            return IllegalPick(f"pass refused: {who} is the only eligible player and picks at "
+                               "once (RULES B)")
+        assert isinstance(a, Pick)
+        rows = g.spelling_rows.get(a.spelling)
+        if rows is None:
+            return IllegalPick(f"{a} refused: no row of this setup is picked as {a.spelling!r} "
+                               "(RECORD picking spellings)")
+        side = g.side_of[self._turn]
+        if not any(self._pad.is_open(r, side) for r in rows):
+            keys = ", ".join(g.setup.rows[r].key for r in rows)
+            return IllegalPick(f"{a} refused: {who} has already completed the row {keys}; only "
+                               "open rows may be picked (RULES B)")
+        if a.debt % g.step or a.debt > g.max_debt:
+            return self._amount_refusal(a, a.debt, "Bet Debt")
+        if stage == _ACCEPTED:
+            return IllegalPick(f"{a} refused: the pick after an accepted offer carries no Bet "
+                               "Debt (RULES V, D11)")
+        if self._forced:
+            return IllegalPick(f"{a} refused: the forced pick carries no Bet Debt (RULES B)")
+        if self._bet_seat < 0:
+            return IllegalPick(f"{a} refused: the first pick of a phase carries no Bet Debt "
+                               "(RULES B, D8)")
+        if a.debt <= self._bet_debt:
+            return IllegalPick(f"{a} refused: a later pick must raise the Bet Debt above "
+                               f"{self._bet_debt} (RULES B, D8)")
+        return IllegalPick(f"{a} refused: a raise must change contract (D12 option "
+                           "same_contract_raise=false)")
+
+    def _amount_refusal(self, a: Action, amount: int, what: str) -> IllegalPick:
+        g = self.game
+        if amount % g.step or (amount < g.step and what == "offer"):
+            return IllegalPick(f"{a} refused: {what} must be a multiple of the step {g.step} "
+                               f"(at least {g.step}) (RULES B)")
+        if amount > g.max_debt:
+            return IllegalPick(f"{a} refused: {what} {amount} is above the maximum {g.max_debt} "
+                               "(RULES B)")
+        return IllegalPick(f"{a} refused (RULES B)")
+
+    # -- reading the state -----------------------------------------------------------------------
+    @property
+    def pad(self) -> Pad:
+        """The Paper Pad (a copy is not made: do not mutate it)."""
+        return self._pad
+
+    @property
+    def barrel(self) -> int:
+        """The seat holding the barrel this round (RULES B)."""
+        return self._barrel
+
+    @property
+    def round_number(self) -> int:
+        """1-based number of the round in progress (or the last one, between rounds)."""
+        return len(self._logs)
+
+    @property
+    def deal(self) -> Deal | None:
+        return self._logs[-1].deal if self._logs else None
+
+    @property
+    def declarer(self) -> int | None:
+        return self._declarer if self._phase == "play" else None
+
+    @property
+    def contract(self) -> Contract | None:
+        return self._contract if self._phase == "play" else None
+
+    @property
+    def row(self) -> str | None:
+        """The pad key of the row being played."""
+        return self.game.setup.rows[self._row].key if self._phase == "play" and \
+            self._row >= 0 else None
+
+    @property
+    def bet_debt(self) -> int:
+        """The Bet Debt in force (picking: the Current Bet's; play: the declarer's)."""
+        return self._debt if self._phase == "play" else self._bet_debt
+
+    @property
+    def current_bet(self) -> tuple[int, str] | None:
+        """During picking: (seat holding the Current Bet card, its pick spelling)."""
+        if self._phase != "picking" or self._bet_seat < 0:
+            return None
+        return self._bet_seat, str(self._pick_value(self._bet_pick))
+
+    @property
+    def passed(self) -> list[int]:
+        return [s for s in range(self.game.players) if self._passed >> s & 1]
+
+    @property
+    def eligible(self) -> list[int]:
+        return [s for s in range(self.game.players) if self._eligible >> s & 1]
+
+    @property
+    def offer(self) -> int:
+        """The amount offered (Passing the Barrel) or accepted this round, 0 if none."""
+        return self._offer_bonus if self._phase == "play" else self._offer
+
+    @property
+    def offer_stage(self) -> str:
+        return ("none", "answering", "all-declined", "accepted", "rescinded")[self._offer_stage]
+
+    @property
+    def forced(self) -> bool:
+        """True when everyone passed and the barrel holder must pick (RULES B)."""
+        return self._forced
+
+    def hand(self, seat: int) -> list[Card]:
+        """The cards in a seat's hand (two players: without the straw-pile)."""
+        return self.game.deck.cards_of(self._hands[seat])
+
+    def straw(self, seat: int) -> list[tuple[Card | None, Card | None]]:
+        """Two players: a seat's stacks as (face-down card or None, top face-up card or None)."""
+        if not self._cover:
+            return []
+        d = self._logs[-1].deal
+        assert d.straw is not None
+        idx = self.game.deck.index
+        out: list[tuple[Card | None, Card | None]] = []
+        for down, up in d.straw[seat]:
+            iu, idn = idx[up], idx[down]
+            top: Card | None = None
+            if self._straw_up[seat] >> iu & 1:
+                top = up
+            elif self._straw_up[seat] >> idn & 1:
+                top = down
+            under = down if self._straw_down[seat] >> idn & 1 else None
+            out.append((under, top))
+        return out
+
+    def playable(self, seat: int) -> list[Card]:
+        """Cards a seat could play from (hand plus face-up straw cards)."""
+        return self.game.deck.cards_of(self._hands[seat] | self._straw_up[seat])
+
+    @property
+    def trick(self) -> list[Card]:
+        """Cards of the current trick, in play order."""
+        return [self.game.deck.cards[c] for c in self._trick]
+
+    @property
+    def trick_leader(self) -> int:
+        return self._leader
+
+    @property
+    def trick_number(self) -> int:
+        """0-based index of the trick being played."""
+        return self._trick_no
+
+    @property
+    def led_suit(self) -> Suit | None:
+        return Suit(self._led) if self._led >= 0 else None
+
+    @property
+    def tricks(self) -> list[TrickRecord]:
+        """The completed tricks of the current round (or of the last round, between rounds)."""
+        deck = self.game.deck
+        out = []
+        for k, (leader, cards, winner) in enumerate(self._tricks):
+            assert self._contract is not None
+            res = trick_winner(self._contract, k, [deck.cards[c] for c in cards], deck,
+                               self.game.n_tricks)
+            out.append(TrickRecord(leader, tuple(deck.cards[c] for c in cards), winner,
+                                   res.reason))
+        return out
+
+    @property
+    def tricks_won(self) -> list[int]:
+        return list(self._tricks_won)
+
+    @property
+    def side_points(self) -> list[int]:
+        """Card points won so far this round, per side."""
+        return list(self._side_points)
+
+    @property
+    def round_results(self) -> list[RoundResult]:
+        return list(self._results)
+
+    def trick_winner_so_far(self) -> int | None:
+        """The seat currently winning the trick in progress, if any card is down."""
+        if not self._trick or self._contract is None:
+            return None
+        table = self._tables[self._trick_no][self._led]
+        best, pos = -1, 0
+        for p, c in enumerate(self._trick):
+            if table[c] >= best:
+                best, pos = table[c], p
+        return (self._leader + pos) % self.game.players
+
+    def winner(self) -> int | None:
+        """The winning side (a seat, or a team index 0=A, 1=B) once the game is over."""
+        if self._phase != "end" or self._round_only:
+            return None
+        return self._pad.standings()[0]
+
+    def game_points(self) -> list[int]:
+        return self._pad.game_points
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may see: its own hand, every face-up card, the picking so far, the trick,
+        won tricks, the pad. Hidden: other hands and face-down straw cards (shown as ``None``)."""
+        g = self.game
+        obs: dict[str, Any] = {
+            "seat": seat, "phase": self._phase, "round": self.round_number,
+            "barrel": self._barrel, "to_act": self.current_player(),
+            "hand": [str(c) for c in self.hand(seat)] if self._logs else [],
+            "hand_sizes": [bin(h).count("1") for h in self._hands],
+            "picking": [str(g.actions[a]) for a in self._logs[-1].actions if a >= g.n_cards]
+            if self._logs else [],
+            "game_points": self._pad.game_points,
+            "pad": self._pad.to_json(g.side_names),
+        }
+        if self._cover:  # two players: face-up straw cards are public, face-down ones hidden
+            obs["straw"] = [[{"down": d is not None, "up": None if u is None else str(u)}
+                             for d, u in self.straw(s)] for s in range(g.players)]
+        if self._phase == "play":
+            obs.update(
+                declarer=self._declarer, contract=str(self._contract), bet_debt=self._debt,
+                trick=[str(g.deck.cards[c]) for c in self._trick], leader=self._leader,
+                trick_number=self._trick_no, tricks_won=list(self._tricks_won),
+                tricks=[{"leader": ld, "cards": [str(g.deck.cards[c]) for c in cs], "winner": w}
+                        for ld, cs, w in self._tricks],
+                side_points=list(self._side_points))
+        if self.current_player() == seat:
+            obs["legal"] = self.legal_moves()
+        return obs
+
+    # -- ending early (RULES S, RECORD end) ------------------------------------------------------
+    def can_end_by_agreement(self) -> bool:
+        """True between rounds when the leader can no longer be overtaken (RULES S)."""
+        if self._phase != "deal" or self._round_only or not self._results:
+            return False
+        pad = self._pad
+        g = self.game
+        ranking = pad.standings()
+        leader = ranking[0]
+        fin = {s: i for i, s in enumerate(pad.finish_order)}
+        open_cells = [(r, s) for r in range(len(pad.rows)) for s in range(g.sides)
+                      if pad.is_open(r, s)]
+        rounds_left = len(open_cells)
+        if pad.meta in ("cumulative-most", "cumulative-least"):
+            lo, hi = self._cell_range()
+            most = pad.meta == "cumulative-most"
+            cum = pad.cumulative
+            def worst(s: int) -> int:
+                return cum[s] + sum((lo if most else hi)(r) for r, t in open_cells if t == s)
+            def best(s: int) -> int:
+                return cum[s] + sum((hi if most else lo)(r) for r, t in open_cells if t == s)
+            for c in ranking[1:]:
+                gap = worst(leader) - best(c) if most else best(c) - worst(leader)
+                if gap < 0 or gap == 0 and not fin.get(leader, 99) < fin.get(c, 99):
+                    return False
+            return True
+        gp = pad.game_points
+        swing = sum(r.value for i, r in enumerate(pad.rows) if not pad.is_row_complete(i))
+        for c in ranking[1:]:
+            gap = gp[leader] - swing - (gp[c] + swing + (rounds_left if g.match_point else 0))
+            if gap < 0 or gap == 0 and not fin.get(leader, 99) < fin.get(c, 99):
+                return False
+        return True
+
+    def _cell_range(self) -> tuple[Any, Any]:
+        g = self.game
+        top = g.deck.total_points + g.seating.last_trick_bonus
+        offer = g.max_debt if g.passing_the_barrel else 0
+        def lo(r: int) -> int:
+            return -offer if g.setup.rows[r].avoidance else -g.max_debt
+        def hi(r: int) -> int:
+            return top + (g.max_debt if g.setup.rows[r].avoidance else offer)
+        return lo, hi
+
+    def end_by_agreement(self) -> None:
+        """End the game now by agreement; refused unless :meth:`can_end_by_agreement`."""
+        if not self.can_end_by_agreement():
+            raise IllegalAction("ending by agreement refused: the last round must be complete and"
+                                " the leader must be impossible to overtake (RULES S)")
+        self._agreed = True
+        self._phase = "end"
+
+    @property
+    def ended_by_agreement(self) -> bool:
+        return self._agreed
+
+    # -- between rounds --------------------------------------------------------------------------
+    def next_picking(self) -> tuple[int, list[str]] | None:
+        """Between rounds: the next barrel holder and the picking actions they will have."""
+        if self._phase != "deal":
+            return None
+        c = self.clone()
+        c._begin_picking()
+        return c._turn, c.legal_moves()
+
+    def record(self) -> dict[str, Any]:
+        """This game as a ``chaitea-record/1`` object (RECORD)."""
+        from .record import state_to_record
+
+        return state_to_record(self)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GameState):
+            return NotImplemented
+        return self.game is other.game and self._key() == other._key()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def _key(self) -> tuple[Any, ...]:
+        """Everything that makes up the state, for equality (a refused action must leave it)."""
+        p = self._pad
+        return (
+            self._phase, self._barrel, self._turn, self._eligible, self._passed, self._bet_seat,
+            self._bet_pick, self._bet_debt, self._forced, self._offer, self._offer_stage,
+            self._offer_queue, self._declarer, self._row, self._contract, self._debt,
+            self._offer_bonus, tuple(self._hands), tuple(self._straw_up),
+            tuple(self._straw_down), self._cover, self._set_aside, tuple(self._trick),
+            self._leader, self._led, self._trick_no, tuple(self._side_points),
+            tuple(self._tricks_won), tuple(self._tricks), tuple(self._reveal),
+            tuple((lg.deal, tuple(lg.actions), lg.result) for lg in self._logs),
+            tuple(self._results), self._agreed, self._round_only, tuple(self.names),
+            repr((p.scores, p.order, p.row_points, p.match_points, p.finish_order)),
+            self._rng.getstate() if self._rng is not None else None,
+        )
+
+    def __repr__(self) -> str:
+        g = self.game
+        return (f"<GameState {g.players}p round {self.round_number} {self._phase}, "
+                f"to act: {self.current_player()}>")
+
+    def _repr_html_(self) -> str:
+        from .svg import state_html
+
+        return state_html(self)
+
+
+
+def seats_of(game: Game, side: int) -> list[int]:
+    """The seats playing for ``side``."""
+    return [s for s in range(game.players) if game.side_of[s] == side]

@@ -1,0 +1,1 @@
+"""ipywidgets views on the chaitea engine (imported as ``chaitea_widgets``)."""
