@@ -24,7 +24,6 @@ actions (:meth:`Game.action` gives the value, ``str()`` of which is the record's
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -32,7 +31,7 @@ from typing import Any
 from .actions import Accept, Action, Decline, Offer, Pass, Pick, Play, Rescind, parse_action
 from .cards import Card, Deck, Suit, deck_named
 from .contracts import Contract, strength_table, trick_winner
-from .deals import Deal
+from .deals import Deal, shuffled_indices
 from .errors import CardError, ChaiTeaError, DealError, IllegalAction, IllegalPick, IllegalPlay
 from .errors import SetupError
 from .pad import Pad
@@ -52,6 +51,31 @@ JASS_RULESETS = (
 METAS = (None, "second-place", "cumulative-most", "cumulative-least")
 OPTION_NAMES = ("deck", "passing_the_barrel", "match_point", "meta", "ruleset",
                 "same_contract_raise")
+
+_CHUNK = 12
+_CHUNK_MASK = (1 << _CHUNK) - 1
+_BIT_TABLES: list[tuple[tuple[int, ...], ...]] = []
+
+
+def _bit_table(k: int) -> tuple[tuple[int, ...], ...]:
+    """Card ids of every 12-bit chunk ``k`` of a mask (ids ``12k .. 12k+11``), built once."""
+    while len(_BIT_TABLES) <= k:
+        base = len(_BIT_TABLES) * _CHUNK
+        _BIT_TABLES.append(tuple(tuple(base + b for b in range(_CHUNK) if m >> b & 1)
+                                 for m in range(1 << _CHUNK)))
+    return _BIT_TABLES[k]
+
+
+def mask_ids(mask: int) -> list[int]:
+    """The set bits of ``mask`` as a sorted list of ids (the hot path of ``legal_actions``)."""
+    out: list[int] = []
+    k = 0
+    while mask:
+        out += _bit_table(k)[mask & _CHUNK_MASK]
+        mask >>= _CHUNK
+        k += 1
+    return out
+
 
 # Offer stages of Passing the Barrel (RULES V, D11).
 _NO_OFFER, _ANSWERING, _ALL_DECLINED, _ACCEPTED, _RESCINDED = range(5)
@@ -217,9 +241,9 @@ class Game:
     def new_initial_state(
         self, seed: int | None = None, *, barrel: int = 0, names: Sequence[str] | None = None
     ) -> GameState:
-        """A new game. With ``seed``, every round is dealt automatically from seeds drawn from
-        ``random.Random(seed)`` (and recorded as ``{"seed": N}``); without, the state waits at each
-        round's start for :meth:`GameState.apply_deal`."""
+        """A new game. With ``seed``, every round is dealt automatically, round *r* from the seed
+        :func:`round_seed` (seed, r) (recorded as ``{"seed": N}``); without, the state waits at
+        each round's start for :meth:`GameState.apply_deal`."""
         return GameState(self, seed=seed, barrel=barrel, names=names)
 
     def round_state(
@@ -320,18 +344,38 @@ class RoundResult:
 
 
 class _RoundLog:
-    __slots__ = ("actions", "deal", "result")
+    """One round as played: its deal (built lazily from a seed) and its action ids."""
 
-    def __init__(self, deal: Deal) -> None:
-        self.deal = deal
+    __slots__ = ("_deal", "actions", "game", "result", "seed")
+
+    def __init__(self, game: Game, deal: Deal | None, seed: int | None = None) -> None:
+        self.game = game
+        self._deal = deal
+        self.seed = seed
         self.actions: list[int] = []
         self.result: RoundResult | None = None
 
+    @property
+    def deal(self) -> Deal:
+        if self._deal is None:
+            assert self.seed is not None
+            self._deal = Deal.from_seed(self.seed, self.game.players, self.game.deck)
+        return self._deal
+
     def copy(self) -> _RoundLog:
-        r = _RoundLog(self.deal)
+        r = _RoundLog(self.game, self._deal, self.seed)
         r.actions = list(self.actions)
         r.result = self.result
         return r
+
+
+def round_seed(game_seed: int, round_index: int) -> int:
+    """The seed of round ``round_index`` (0-based) of a game dealt from ``game_seed``: a fixed
+    integer mix, so a state needs no random generator to clone (SplitMix64's finaliser)."""
+    z = (game_seed * 0x9E3779B97F4A7C15 + (round_index + 1) * 0xBF58476D1CE4E5B9) & (2**64 - 1)
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & (2**64 - 1)
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & (2**64 - 1)
+    return (z ^ (z >> 31)) >> 33
 
 
 class GameState:
@@ -350,7 +394,7 @@ class GameState:
         self.names: list[str] = list(names) if names else [f"Seat {i}" for i in
                                                            range(game.players)]
         self.first_barrel = barrel
-        self._rng = random.Random(seed) if seed is not None else None
+        self._seed = seed
         self._round_only = round_only
         self._pad = Pad(game.setup, game.sides, game.meta)
         self._barrel = barrel
@@ -392,7 +436,13 @@ class GameState:
         self._tricks_won = [0] * n
         self._tricks: list[tuple[int, tuple[int, ...], int]] = []
         self._reveal: list[tuple[int, int]] = []
-        if self._rng is not None:
+        self._lm = -1  # cached legal mask of the seat to play (-1: not computed)
+        self._pl: tuple[int, ...] | None = None  # cached legal picking actions
+        self._acts: list[int] = []  # the action ids of the round in progress (its log's list)
+        self._suit_of = game.deck.suit_of
+        self._bits = [_bit_table(k) for k in range((game.n_cards + _CHUNK - 1) // _CHUNK)]
+        self._suit_masks = game.deck.suit_masks
+        if self._seed is not None:
             self._auto_deal()
 
     # -- OpenSpiel-style API ---------------------------------------------------------------------
@@ -416,15 +466,29 @@ class GameState:
     def legal_actions(self) -> list[int]:
         """The ids of the legal actions of the seat to act (empty at a chance or terminal node)."""
         if self._phase == "play":
-            m = self._legal_mask()
-            out = []
+            m = self._lm
+            if m < 0:
+                seat = self._turn
+                m = self._hands[seat] | self._straw_up[seat]  # D7: hand and face-up straw
+                led = self._led
+                if led >= 0:
+                    follow = m & self._suit_masks[led]
+                    if follow:  # must follow; may trump (RULES F); Jokers always (D6)
+                        m = follow | (m & self._extra[led])
+                self._lm = m
+            out: list[int] = []
+            tables = self._bits
+            k = 0
             while m:
-                low = m & -m
-                out.append(low.bit_length() - 1)
-                m ^= low
+                out += tables[k][m & _CHUNK_MASK]
+                m >>= _CHUNK
+                k += 1
             return out
         if self._phase == "picking":
-            return self._picking_legal()
+            pl = self._pl
+            if pl is None:
+                pl = self._pl = tuple(self._picking_legal())
+            return list(pl)
         return []
 
     def legal_moves(self) -> list[str]:
@@ -438,10 +502,20 @@ class GameState:
         Raises :class:`IllegalAction` (:class:`IllegalPlay`, :class:`IllegalPick`) naming the rule;
         the state is then unchanged.
         """
-        if type(action) is int and self._phase == "play" and 0 <= action < self.game.n_cards \
-                and self._legal_mask() >> action & 1:
-            self._play(action)
-            return
+        if type(action) is int and self._phase == "play" and action >= 0:
+            m = self._lm
+            if m < 0:
+                m = self._legal_mask()
+            if m >> action & 1:
+                self._play(action)
+                return
+        if type(action) is int and self._phase == "picking":
+            pl = self._pl
+            if pl is None:
+                pl = self._pl = tuple(self._picking_legal())
+            if action in pl:
+                self._apply_id(action)
+                return
         self._apply_id(self.verify_action(action))
 
     apply = apply_action
@@ -479,6 +553,7 @@ class GameState:
         c.__dict__.update(self.__dict__)
         c._pad = self._pad.clone()
         c._logs = self._logs[:-1] + [self._logs[-1].copy()] if self._logs else []
+        c._acts = c._logs[-1].actions if c._logs else []
         c._results = list(self._results)
         c._hands = list(self._hands)
         c._straw_up = list(self._straw_up)
@@ -489,9 +564,6 @@ class GameState:
         c._tricks = list(self._tricks)
         c._reveal = list(self._reveal)
         c.names = list(self.names)
-        if self._rng is not None:
-            c._rng = random.Random()
-            c._rng.setstate(self._rng.getstate())
         return c
 
     def returns(self) -> list[float]:
@@ -527,12 +599,26 @@ class GameState:
         self._begin_picking()
 
     def _auto_deal(self) -> None:
-        assert self._rng is not None
-        self._deal_cards(self._rng.getrandbits(31))
+        assert self._seed is not None
+        self._deal_cards(round_seed(self._seed, len(self._logs)))
         self._begin_picking()
 
     def _deal_cards(self, deal: Deal | int) -> None:
         g = self.game
+        if isinstance(deal, int) and not isinstance(deal, bool) and not g.seating.straw_stacks:
+            # A seeded deal straight into masks; the Deal itself is built only when asked for.
+            order = shuffled_indices(deal, g.n_cards)
+            h = g.n_cards // g.players
+            hands = []
+            for seat in range(g.players):
+                m = 0
+                for i in order[seat * h:(seat + 1) * h]:
+                    m |= 1 << i
+                hands.append(m)
+            self._hands = hands
+            self._logs.append(_RoundLog(g, None, deal))
+            self._acts = self._logs[-1].actions
+            return
         if isinstance(deal, int) and not isinstance(deal, bool):
             deal = self._seeded_deal(deal)
         elif isinstance(deal, Deal):
@@ -553,7 +639,8 @@ class GameState:
                     self._straw_down[s] |= 1 << idx[down]
             self._cover = tuple(cover)
             self._set_aside = tuple(idx[c] for c in deal.set_aside)
-        self._logs.append(_RoundLog(deal))
+        self._logs.append(_RoundLog(g, deal, deal.seed))
+        self._acts = self._logs[-1].actions
 
     def _seeded_deal(self, seed: int) -> Deal:
         return Deal.from_seed(seed, self.game.players, self.game.deck)
@@ -572,6 +659,7 @@ class GameState:
         self._offer_stage = _NO_OFFER
         self._offer_queue = ()
         self._turn = self._barrel
+        self._pl = None
         self._phase = "picking"
 
     def _lone(self) -> bool:
@@ -646,7 +734,8 @@ class GameState:
             self._play(aid)
             return
         seat = self._turn
-        self._logs[-1].actions.append(aid)
+        self._pl = None
+        self._acts.append(aid)
         a = g.actions[aid]
         if isinstance(a, Pass):
             self._passed |= 1 << seat
@@ -700,6 +789,7 @@ class GameState:
         self._tricks = []
         self._reveal = []
         self._leader = self._turn = declarer
+        self._lm = -1
         self._phase = "play"
 
     def _legal_mask(self) -> int:
@@ -708,7 +798,7 @@ class GameState:
         led = self._led
         if led < 0:
             return playable
-        follow = playable & self.game.deck.suit_masks[led]
+        follow = playable & self._suit_masks[led]
         if not follow:
             return playable
         return follow | (playable & self._extra[led])  # may trump (RULES F); Jokers always (D6)
@@ -716,32 +806,36 @@ class GameState:
     def _play(self, card: int) -> None:
         g = self.game
         seat = self._turn
+        self._lm = -1
         bit = 1 << card
-        if self._hands[seat] & bit:
-            self._hands[seat] ^= bit
+        hands = self._hands
+        if hands[seat] & bit:
+            hands[seat] ^= bit
         else:  # a face-up straw card; its cover turns face up after the trick (D7)
             self._straw_up[seat] ^= bit
             cover = self._cover[card]
             if cover >= 0:
                 self._reveal.append((seat, cover))
-        self._logs[-1].actions.append(card)
+        self._acts.append(card)
         trick = self._trick
         trick.append(card)
         if self._led < 0:
-            self._led = g.deck.suit_of[card]  # a Joker lead leaves it unset (D6)
-        if len(trick) < g.players:
-            self._turn = (seat + 1) % g.players
+            self._led = self._suit_of[card]  # a Joker lead leaves it unset (D6)
+        n = g.players
+        if len(trick) < n:
+            self._turn = seat + 1 if seat + 1 < n else 0
             return
         table = self._tables[self._trick_no][self._led]
         best = -1
         pos = 0
-        for p, c in enumerate(trick):
-            s = table[c]
-            if s >= best:  # ties: the later-played wins (D2, D6)
-                best, pos = s, p
-        winner = (self._leader + pos) % g.players
-        points = g.deck.points
-        self._side_points[g.side_of[winner]] += sum(points[c] for c in trick)
+        p = 0
+        for c in trick:
+            if table[c] >= best:  # ties: the later-played wins (D2, D6)
+                best = table[c]
+                pos = p
+            p += 1
+        winner = (self._leader + pos) % n
+        self._side_points[g.side_of[winner]] += sum(map(g.deck.points.__getitem__, trick))
         self._tricks_won[winner] += 1
         self._tricks.append((self._leader, tuple(trick), winner))
         self._trick_no += 1
@@ -792,7 +886,7 @@ class GameState:
             return
         self._barrel = self._next_barrel()
         self._phase = "deal"
-        if self._rng is not None:
+        if self._seed is not None:
             self._auto_deal()
 
     def _next_barrel(self) -> int:
@@ -1197,7 +1291,7 @@ class GameState:
             tuple((lg.deal, tuple(lg.actions), lg.result) for lg in self._logs),
             tuple(self._results), self._agreed, self._round_only, tuple(self.names),
             repr((p.scores, p.order, p.row_points, p.match_points, p.finish_order)),
-            self._rng.getstate() if self._rng is not None else None,
+            self._seed,
         )
 
     def __repr__(self) -> str:
