@@ -84,7 +84,7 @@ class Suit(enum.IntEnum):
 
 _JASS_FACES = {6: "6", 7: "7", 8: "8", 9: "9", 10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}
 _JASS_RANKS = {v: k for k, v in _JASS_FACES.items()}
-_CARD_RE = re.compile(r"^(?:JK([12])|(\d{1,2}|[JQKA])([CDHS])('?))$")
+_CARD_RE = re.compile(r"^(?:JK([12])|(1[0-3]|[1-9]|[JQKA])([CDHS])('?))$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,7 +142,7 @@ class Card:
         face, suit, prime = m.group(2), Suit("CDHS".index(m.group(3))), m.group(4)
         is_jass = face in "JQKA" if jass is None else jass
         if is_jass:
-            if face not in _JASS_RANKS or prime:
+            if face not in _JASS_RANKS or prime or not 6 <= _JASS_RANKS[face] <= 14:
                 raise CardError(f"{text!r} is not a card of the Jass deck (6-10, J, Q, K, A)")
             return cls(_JASS_RANKS[face], suit, 0, True)
         return cls(int(face), suit, 1 if prime else 0)

@@ -1052,7 +1052,8 @@ class GameState:
 
     @property
     def current_bet(self) -> tuple[int, str] | None:
-        """During picking: (seat holding the Current Bet card, its pick spelling)."""
+        """During picking: (seat holding the Current Bet card, the pick as written, with its
+        debt, e.g. ``"10 under"``)."""
         if self._phase != "picking" or self._bet_seat < 0:
             return None
         return self._bet_seat, str(self._pick_value(self._bet_pick))
@@ -1201,7 +1202,10 @@ class GameState:
 
     # -- ending early (RULES S, RECORD end) ------------------------------------------------------
     def can_end_by_agreement(self) -> bool:
-        """True between rounds when the leader can no longer be overtaken (RULES S)."""
+        """True between rounds when the leader can no longer be overtaken (RULES S); also on a
+        finished game, where nobody can overtake anyone (an agreement there changes nothing)."""
+        if self._phase == "end" and not self._round_only:
+            return True
         if self._phase != "deal" or self._round_only or not self._results:
             return False
         pad = self._pad
@@ -1248,7 +1252,7 @@ class GameState:
         if not self.can_end_by_agreement():
             raise IllegalAction("ending by agreement refused: the last round must be complete and"
                                 " the leader must be impossible to overtake (RULES S)")
-        self._agreed = True
+        self._agreed = self._agreed or not self._pad.is_complete()
         self._phase = "end"
 
     @property
