@@ -77,7 +77,7 @@ def baseline_rounds(budget: float, seed: int = 1) -> tuple[int, float]:
             for p, c in enumerate(trick):
                 s = c // 9
                 v = (200 if s == trump else 100 if s == led else 0) + c % 9
-                if v > best and (s == trump or s == led):
+                if v > best and s in (trump, led):
                     best, pos = v, p
             leader = (leader + pos) % 3
             won[leader] += sum(points[c] for c in trick)

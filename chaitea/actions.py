@@ -14,7 +14,9 @@ from dataclasses import dataclass
 
 from .cards import Card
 
-__all__ = ["Accept", "Action", "Decline", "Offer", "Pass", "Pick", "Play", "Rescind", "parse_action"]
+__all__ = [
+    "Accept", "Action", "Decline", "Offer", "Pass", "Pick", "Play", "Rescind", "parse_action",
+]
 
 
 @dataclass(frozen=True)

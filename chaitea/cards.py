@@ -11,8 +11,9 @@ A :class:`Card` is a small frozen value that prints in the rulebook's notation a
     (9, 100)
 
 A :class:`Deck` is rules as data: its cards in canonical order (the order a seeded deal shuffles,
-RECORD ``deal``), their card points and the masks the engine uses internally. Card strings are read
-in the context of a deck: ``10C`` is a plain 10 in the six-player deck and the Banner in the Jass deck.
+RECORD ``deal``), their card points and the masks the engine uses internally. Card strings are
+read in the context of a deck: ``10C`` is a plain 10 in the six-player deck and the Banner in the
+Jass deck.
 """
 
 from __future__ import annotations
@@ -260,7 +261,10 @@ def _numeric_points(rank: int) -> int:
 
 def _numeric_deck(name: str, top: int, copies: int = 1, jokers: int = 0) -> Deck:
     cards = [
-        Card(rank, suit, copy) for copy in range(copies) for suit in Suit for rank in range(1, top + 1)
+        Card(rank, suit, copy)
+        for copy in range(copies)
+        for suit in Suit
+        for rank in range(1, top + 1)
     ]
     cards += [Card(0, None, j) for j in range(1, jokers + 1)]
     # D1: each Joker scores 2, which makes the six-player deck total 200.

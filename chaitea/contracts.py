@@ -1,9 +1,9 @@
 """Contracts and card strength (RULES R).
 
-A :class:`Contract` is a value: a kind (rules as data, :data:`KINDS`), a trump suit where the kind has
-one, and a start direction for Slalom and Pyramid. For trick *k* it answers which rank order holds
-(:meth:`Contract.order_for`) and so which card of a trick wins (:func:`trick_winner`, with a reason a
-learner can read) and the full strength order (:func:`strength_order`).
+A :class:`Contract` is a value: a kind (rules as data, :data:`KINDS`), a trump suit where the kind
+has one, and a start direction for Slalom and Pyramid. For trick *k* it answers which rank order
+holds (:meth:`Contract.order_for`) and so which card of a trick wins (:func:`trick_winner`, with a
+reason a learner can read) and the full strength order (:func:`strength_order`).
 
 >>> from chaitea.cards import STANDARD
 >>> c = Contract.parse("trump(H)")
@@ -151,7 +151,8 @@ class Contract:
     @property
     def spelling(self) -> str:
         """The record's spelling (RECORD ``picking``): ``trump(H)``, ``slalom(high)``, ``under``."""
-        params = [p for p in (self.trump.letter if self.trump is not None else None, self.start) if p]
+        trump = self.trump.letter if self.trump is not None else None
+        params = [p for p in (trump, self.start) if p]
         return f"{self.kind}({','.join(params)})" if params else self.kind
 
     def __str__(self) -> str:
@@ -228,7 +229,11 @@ def strength_table(deck: Deck, order: Order, trump: int, led: int) -> tuple[int,
 
 
 def strength_order(
-    contract: Contract, trick_index: int, deck: Deck, led: Suit | str | None = None, n_tricks: int = 12
+    contract: Contract,
+    trick_index: int,
+    deck: Deck,
+    led: Suit | str | None = None,
+    n_tricks: int = 12,
 ) -> list[Card]:
     """All cards that can win a trick, strongest first: Jokers, then trump, then the led suit.
 

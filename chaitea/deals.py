@@ -1,8 +1,8 @@
 """Deals: portable seeded shuffles and explicit hands (RULES P, RECORD ``deal``).
 
-A seed deals portably: the deck in canonical order, shuffled by ``random.Random(seed).shuffle``, then
-dealt in consecutive blocks (two players: the 2 set-aside cards, each seat's 5 face-down straw cards,
-each seat's 5 face-up straw cards, each seat's 7 hand cards).
+A seed deals portably: the deck in canonical order, shuffled by ``random.Random(seed).shuffle``,
+then dealt in consecutive blocks (two players: the 2 set-aside cards, each seat's 5 face-down straw
+cards, each seat's 5 face-up straw cards, each seat's 7 hand cards).
 
 >>> from chaitea.cards import STANDARD
 >>> d = Deal.from_seed(7, 3, STANDARD)
@@ -29,7 +29,8 @@ Stack = tuple[Card, Card]  # (face-down, face-up)
 
 
 def shuffled_indices(seed: int, size: int) -> list[int]:
-    """The canonical deck's card indices in the order ``random.Random(seed).shuffle`` leaves them."""
+    """The canonical deck's card indices in the order ``random.Random(seed).shuffle`` leaves
+    them."""
     order = list(range(size))
     random.Random(seed).shuffle(order)
     return order

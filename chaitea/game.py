@@ -24,7 +24,7 @@ actions (:meth:`Game.action` gives the value, ``str()`` of which is the record's
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,8 +32,15 @@ from .actions import Accept, Action, Decline, Offer, Pass, Pick, Play, Rescind, 
 from .cards import Card, Deck, Suit, deck_named
 from .contracts import Contract, strength_table, trick_winner
 from .deals import Deal, shuffled_indices
-from .errors import CardError, ChaiTeaError, DealError, IllegalAction, IllegalPick, IllegalPlay
-from .errors import SetupError
+from .errors import (
+    CardError,
+    ChaiTeaError,
+    DealError,
+    IllegalAction,
+    IllegalPick,
+    IllegalPlay,
+    SetupError,
+)
 from .pad import Pad
 from .setups import SEATINGS, Seating, Setup, parse_setup
 
@@ -828,12 +835,10 @@ class GameState:
         table = self._tables[self._trick_no][self._led]
         best = -1
         pos = 0
-        p = 0
-        for c in trick:
+        for p, c in enumerate(trick):
             if table[c] >= best:  # ties: the later-played wins (D2, D6)
                 best = table[c]
                 pos = p
-            p += 1
         winner = (self._leader + pos) % n
         self._side_points[g.side_of[winner]] += sum(map(g.deck.points.__getitem__, trick))
         self._tricks_won[winner] += 1
@@ -901,7 +906,6 @@ class GameState:
 
     # -- refusals: the rule each illegal action breaks -------------------------------------------
     def _refusal(self, a: Action) -> IllegalAction:
-        g = self.game
         if self._phase == "end":
             return IllegalAction(f"{a} refused: the game is over")
         if self._phase == "deal":
@@ -1208,6 +1212,9 @@ class GameState:
             return True
         if self._phase != "deal" or self._round_only or not self._results:
             return False
+        return self._leader_is_safe()
+
+    def _leader_is_safe(self) -> bool:
         pad = self._pad
         g = self.game
         ranking = pad.standings()
@@ -1217,34 +1224,32 @@ class GameState:
                       if pad.is_open(r, s)]
         rounds_left = len(open_cells)
         if pad.meta in ("cumulative-most", "cumulative-least"):
-            lo, hi = self._cell_range()
+            # Each open cell may still take any score in its range (RULES S, cumulative bound).
+            lo, hi = self._cell_ranges()
             most = pad.meta == "cumulative-most"
             cum = pad.cumulative
-            def worst(s: int) -> int:
-                return cum[s] + sum((lo if most else hi)(r) for r, t in open_cells if t == s)
-            def best(s: int) -> int:
-                return cum[s] + sum((hi if most else lo)(r) for r, t in open_cells if t == s)
+            low = [cum[s] + sum(lo[r] for r, t in open_cells if t == s) for s in range(g.sides)]
+            high = [cum[s] + sum(hi[r] for r, t in open_cells if t == s) for s in range(g.sides)]
             for c in ranking[1:]:
-                gap = worst(leader) - best(c) if most else best(c) - worst(leader)
-                if gap < 0 or gap == 0 and not fin.get(leader, 99) < fin.get(c, 99):
+                gap = low[leader] - high[c] if most else low[c] - high[leader]
+                if gap < 0 or (gap == 0 and not fin.get(leader, 99) < fin.get(c, 99)):
                     return False
             return True
         gp = pad.game_points
         swing = sum(r.value for i, r in enumerate(pad.rows) if not pad.is_row_complete(i))
         for c in ranking[1:]:
             gap = gp[leader] - swing - (gp[c] + swing + (rounds_left if g.match_point else 0))
-            if gap < 0 or gap == 0 and not fin.get(leader, 99) < fin.get(c, 99):
+            if gap < 0 or (gap == 0 and not fin.get(leader, 99) < fin.get(c, 99)):
                 return False
         return True
 
-    def _cell_range(self) -> tuple[Any, Any]:
+    def _cell_ranges(self) -> tuple[list[int], list[int]]:
+        """Per row, the lowest and highest round score a cell can still receive."""
         g = self.game
         top = g.deck.total_points + g.seating.last_trick_bonus
         offer = g.max_debt if g.passing_the_barrel else 0
-        def lo(r: int) -> int:
-            return -offer if g.setup.rows[r].avoidance else -g.max_debt
-        def hi(r: int) -> int:
-            return top + (g.max_debt if g.setup.rows[r].avoidance else offer)
+        lo = [-offer if r.avoidance else -g.max_debt for r in g.setup.rows]
+        hi = [top + (g.max_debt if r.avoidance else offer) for r in g.setup.rows]
         return lo, hi
 
     def end_by_agreement(self) -> None:

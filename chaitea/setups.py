@@ -1,8 +1,8 @@
 """Seatings, contract rows and setups: rules as data (RULES P, B, S; RECORD ``setup``).
 
 A :class:`Seating` says how a player count plays: hand size, teams, Bet Debt step, last-trick bonus.
-A :class:`Setup` is the list of rows on the Paper Pad; each :class:`Row` has a kind (which contracts a
-pick of it may play), a value in game points, and the Avoidance and meta flags.
+A :class:`Setup` is the list of rows on the Paper Pad; each :class:`Row` has a kind (which contracts
+a pick of it may play), a value in game points, and the Avoidance and meta flags.
 
 >>> s = parse_setup("standard")
 >>> [(r.key, r.value) for r in s.rows]  # D10
@@ -97,14 +97,16 @@ class RowKind:
 def _kinds() -> dict[str, RowKind]:
     suits = list(Suit)
     kinds: list[RowKind] = [
-        RowKind("trump", "Trump", tuple((f"trump({s.letter})", Contract("trump", s)) for s in suits))
+        RowKind("trump", "Trump",
+                tuple((f"trump({s.letter})", Contract("trump", s)) for s in suits))
     ]
     for s in suits:
         kinds.append(
             RowKind(f"{s.plural}-trump", f"{s.plural.capitalize()} Trump",
                     ((f"{s.plural}-trump", Contract("trump", s)),))
         )
-    for name, colour in (("black", (Suit.CLUBS, Suit.SPADES)), ("red", (Suit.DIAMONDS, Suit.HEARTS))):
+    colours = (("black", (Suit.CLUBS, Suit.SPADES)), ("red", (Suit.DIAMONDS, Suit.HEARTS)))
+    for name, colour in colours:
         kinds.append(
             RowKind(f"{name}-trump", f"{name.capitalize()} Suit Trump",
                     tuple((f"{name}-trump({s.letter})", Contract("trump", s)) for s in colour))
