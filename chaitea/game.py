@@ -446,7 +446,11 @@ class GameState:
         self._lm = -1  # cached legal mask of the seat to play (-1: not computed)
         self._pl: tuple[int, ...] | None = None  # cached legal picking actions
         self._acts: list[int] = []  # the action ids of the round in progress (its log's list)
-        self._suit_of = game.deck.suit_of
+        self._suit_of = game.deck.suit_of  # immutable game data, copied here for the hot path
+        self._points = game.deck.points
+        self._side_of = game.side_of
+        self._n = game.players
+        self._n_tricks = game.n_tricks
         self._bits = [_bit_table(k) for k in range((game.n_cards + _CHUNK - 1) // _CHUNK)]
         self._suit_masks = game.deck.suit_masks
         if self._seed is not None:
@@ -510,11 +514,55 @@ class GameState:
         the state is then unchanged.
         """
         if type(action) is int and self._phase == "play" and action >= 0:
+            # The hot path (RULES F): a card id checked against the cached legal mask, then
+            # played; trick resolution (RULES R) and scoring (RULES S) follow inline.
             m = self._lm
             if m < 0:
                 m = self._legal_mask()
             if m >> action & 1:
-                self._play(action)
+                seat = self._turn
+                self._lm = -1
+                bit = 1 << action
+                hands = self._hands
+                if hands[seat] & bit:
+                    hands[seat] ^= bit
+                else:  # a face-up straw card; its cover turns face up after the trick (D7)
+                    self._straw_up[seat] ^= bit
+                    cover = self._cover[action]
+                    if cover >= 0:
+                        self._reveal.append((seat, cover))
+                self._acts.append(action)
+                trick = self._trick
+                trick.append(action)
+                if self._led < 0:
+                    self._led = self._suit_of[action]  # a Joker lead leaves it unset (D6)
+                n = self._n
+                if len(trick) < n:
+                    self._turn = seat + 1 if seat + 1 < n else 0
+                    return
+                table = self._tables[self._trick_no][self._led]
+                best = -1
+                pos = 0
+                for p, c in enumerate(trick):
+                    if table[c] >= best:  # ties: the later-played wins (D2, D6)
+                        best = table[c]
+                        pos = p
+                winner = (self._leader + pos) % n
+                won = sum(map(self._points.__getitem__, trick))
+                self._side_points[self._side_of[winner]] += won
+                self._tricks_won[winner] += 1
+                self._tricks.append((self._leader, tuple(trick), winner))
+                self._trick_no += 1
+                if self._reveal:
+                    for owner, c in self._reveal:
+                        self._straw_up[owner] |= 1 << c
+                        self._straw_down[owner] &= ~(1 << c)
+                    self._reveal = []
+                self._trick = []
+                self._led = -1
+                self._leader = self._turn = winner
+                if self._trick_no == self._n_tricks:
+                    self._end_round(winner)
                 return
         if type(action) is int and self._phase == "picking":
             pl = self._pl
@@ -738,7 +786,7 @@ class GameState:
         """Apply an action id already verified as legal."""
         g = self.game
         if aid < g.n_cards:
-            self._play(aid)
+            self.apply_action(aid)  # verified legal: takes the play fast path
             return
         seat = self._turn
         self._pl = None
@@ -809,51 +857,6 @@ class GameState:
         if not follow:
             return playable
         return follow | (playable & self._extra[led])  # may trump (RULES F); Jokers always (D6)
-
-    def _play(self, card: int) -> None:
-        g = self.game
-        seat = self._turn
-        self._lm = -1
-        bit = 1 << card
-        hands = self._hands
-        if hands[seat] & bit:
-            hands[seat] ^= bit
-        else:  # a face-up straw card; its cover turns face up after the trick (D7)
-            self._straw_up[seat] ^= bit
-            cover = self._cover[card]
-            if cover >= 0:
-                self._reveal.append((seat, cover))
-        self._acts.append(card)
-        trick = self._trick
-        trick.append(card)
-        if self._led < 0:
-            self._led = self._suit_of[card]  # a Joker lead leaves it unset (D6)
-        n = g.players
-        if len(trick) < n:
-            self._turn = seat + 1 if seat + 1 < n else 0
-            return
-        table = self._tables[self._trick_no][self._led]
-        best = -1
-        pos = 0
-        for p, c in enumerate(trick):
-            if table[c] >= best:  # ties: the later-played wins (D2, D6)
-                best = table[c]
-                pos = p
-        winner = (self._leader + pos) % n
-        self._side_points[g.side_of[winner]] += sum(map(g.deck.points.__getitem__, trick))
-        self._tricks_won[winner] += 1
-        self._tricks.append((self._leader, tuple(trick), winner))
-        self._trick_no += 1
-        if self._reveal:
-            for owner, c in self._reveal:
-                self._straw_up[owner] |= 1 << c
-                self._straw_down[owner] &= ~(1 << c)
-            self._reveal = []
-        self._trick = []
-        self._led = -1
-        self._leader = self._turn = winner
-        if self._trick_no == g.n_tricks:
-            self._end_round(winner)
 
     def _end_round(self, last: int) -> None:
         g = self.game
