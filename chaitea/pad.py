@@ -173,6 +173,47 @@ class Pad:
         return RowStanding(r.key, r.title, r.value, list(self.scores[row]), list(self.order[row]),
                            self.row_points[row])
 
+    def to_dataframe(self, side_names: list[str] | None = None) -> Any:
+        """The pad as a :class:`pandas.DataFrame`: a row per contract row (indexed by its pad
+        key), the columns ``(contract, title)``, ``(contract, value)`` and, per side,
+        ``(side, score)``, ``(side, place)`` (completion order 1, 2, ...) and ``(side, points)``
+        (game points once the row is complete), all nullable integers. ``df.attrs`` holds
+        ``game_points``, ``finish_order`` (1-based places) and ``standings``.
+
+        >>> from chaitea.setups import parse_setup
+        >>> pad = Pad(parse_setup("standard"), sides=3)
+        >>> u = pad.row_index("under")
+        >>> _ = pad.record(u, 0, 59), pad.record(u, 2, 33), pad.record(u, 1, 75)
+        >>> df = pad.to_dataframe(["Aslan", "Leo", "Mufasa"])
+        >>> df.loc["under", ("Leo", "points")], df.attrs["game_points"]["Mufasa"]
+        (np.int64(2), -2)
+        """
+        import pandas as pd
+
+        names = list(side_names) if side_names else [f"Side {s}" for s in range(self.sides)]
+        if len(names) != self.sides:
+            raise ValueError(f"side_names needs {self.sides} names, not {len(names)}")
+        data: dict[tuple[str, str], list[Any]] = {
+            ("contract", "title"): [r.title for r in self.rows],
+            ("contract", "value"): [r.value for r in self.rows],
+        }
+        for s, name in enumerate(names):
+            data[(name, "score")] = [self.scores[i][s] for i in range(len(self.rows))]
+            data[(name, "place")] = [self.order[i].index(s) + 1 if s in self.order[i] else None
+                                     for i in range(len(self.rows))]
+            data[(name, "points")] = [pts[s] if pts is not None else None
+                                      for pts in self.row_points]
+        df = pd.DataFrame(data, index=pd.Index([r.key for r in self.rows], name="row"))
+        for col in df.columns:
+            if col[1] != "title":
+                df[col] = df[col].astype("Int64")
+        df.columns = pd.MultiIndex.from_tuples(list(data), names=["side", "field"])
+        gp = self.game_points
+        df.attrs["game_points"] = {names[s]: gp[s] for s in range(self.sides)}
+        df.attrs["finish_order"] = {names[s]: i + 1 for i, s in enumerate(self.finish_order)}
+        df.attrs["standings"] = [names[s] for s in self.standings()]
+        return df
+
     def to_json(self, side_names: list[str] | None = None) -> dict[str, Any]:
         """The ``pad`` object of RECORD's replay output."""
         out: dict[str, Any] = {}

@@ -1,0 +1,153 @@
+# Chai Tea Jazz kit. Everything runs from the project's own venv (.venv), so
+# nothing depends on PATH or on what the machine happens to have.
+#
+#   make dashboard   set up, then serve every notebook as a Voilà dashboard
+#   make test        set up, then run every check (installs chromium as root)
+#   make help        list the other targets
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+MAKEFLAGS += --no-print-directory
+
+PYTHON   ?= python3
+VENV     := .venv
+PY       := $(VENV)/bin/python
+STAMP    := $(VENV)/.stamp
+CHROMIUM := /usr/bin/chromium
+PORT     ?= 8866
+HOST     := 127.0.0.1
+# The GitHub repository Binder builds from: the one place it is written
+# (README badges follow it; `make binder-links` prints them).
+BINDER_REPO ?= chaitea-kit/chaitea
+
+# binder/requirements.txt pins the run-time packages; the dev venv is installed
+# under the same pins. `make setup CONSTRAINTS=` resolves afresh (to upgrade,
+# then `make binder-pins`).
+PINS        := binder/requirements.txt
+CONSTRAINTS ?= -c $(PINS)
+PIP_INSTALL := $(PY) -m pip install -q --disable-pip-version-check
+# Warnings this machine's pip configuration prints for absent local indexes.
+PIP_NOISE   := is ignored: it is neither a file nor a directory
+
+# The first course notebook (sorted; names starting with "_" are not courses).
+FIRST_NOTEBOOK = $(firstword $(sort $(filter-out notebooks/_%,$(wildcard notebooks/*.ipynb))))
+
+# $(call stage,NAME,COMMAND): run COMMAND, print how long it took, stop on failure.
+define stage
+	@echo "==> $(1)"; start=$$(date +%s); \
+	if $(2); then echo "<== $(1): ok in $$(( $$(date +%s) - start )) s"; \
+	else rc=$$?; echo "<== $(1): FAILED (exit $$rc) after $$(( $$(date +%s) - start )) s"; exit $$rc; fi
+endef
+
+.PHONY: help setup venv test lint unit nbval browser binder-test soak bench dashboard \
+        nbstrip binder-pins binder-links clean
+
+help:
+	@echo "make dashboard    serve the notebooks with Voilà on $(HOST):PORT (PORT=$(PORT))"
+	@echo "make test         ruff, mypy, unit tests, nbval, browser tests, binder build test"
+	@echo "make lint         ruff + mypy only"
+	@echo "make unit | nbval | browser | binder-test   one stage of make test"
+	@echo "make soak         long randomized engine tests (pytest -m soak)"
+	@echo "make bench        run every benchmarks/*.py"
+	@echo "make nbstrip      clear outputs and metadata of notebooks/*.ipynb"
+	@echo "make binder-pins  rewrite binder/requirements.txt from the dev venv"
+	@echo "make setup        venv + editable install + Debian chromium (if missing)"
+	@echo "make clean        remove the venv, build output, caches and artifacts"
+
+# ------------------------------------------------------------------ setup
+setup: venv $(CHROMIUM)
+	@:
+
+venv: $(STAMP)
+	@:
+
+$(PY):
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' \
+	  || { echo "Python >= 3.11 needed; $(PYTHON) is $$($(PYTHON) -V 2>&1)"; exit 1; }
+	@echo "Creating $(VENV) with $$($(PYTHON) -V 2>&1)"
+	@$(PYTHON) -m venv $(VENV) 2>/dev/null || { \
+	  rm -rf $(VENV); \
+	  echo "python3 -m venv failed: installing Debian's python3-venv (apt-get, needs root)"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv >/dev/null; \
+	  $(PYTHON) -m venv $(VENV); }
+	@$(PIP_INSTALL) --upgrade pip 2>&1 | { grep -v "$(PIP_NOISE)" || true; }
+
+# Reinstall only when pyproject.toml or the pins changed. The editable install maps the
+# folder widgets/ to the package chaitea_widgets through an import hook that
+# mypy cannot follow, so mypy gets a symlink under .venv/mypy-path instead.
+$(STAMP): pyproject.toml $(PINS) | $(PY)
+	@echo "Installing the project (editable) with its dev tools into $(VENV)"
+	@$(PIP_INSTALL) $(CONSTRAINTS) -e '.[dev]' 2>&1 | { grep -v "$(PIP_NOISE)" || true; }
+	@mkdir -p $(VENV)/mypy-path && ln -sfn ../../widgets $(VENV)/mypy-path/chaitea_widgets
+	@touch $@
+
+$(CHROMIUM):
+	@echo "Installing Debian's chromium and fonts-dejavu-core (apt-get, needs root)"
+	@if [ "$$(id -u)" -ne 0 ]; then echo "run as root, or: sudo apt-get install chromium fonts-dejavu-core"; exit 1; fi
+	@apt-get update -qq
+	@DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+	  chromium fonts-dejavu-core >/dev/null
+	@$(CHROMIUM) --version 2>/dev/null
+
+# ------------------------------------------------------------------ checks
+# mypy takes packages or files, not both in one run.
+MYPY = $(PY) -m mypy -p chaitea -p chaitea_widgets -p tests \
+  $(if $(wildcard benchmarks/*.py),&& $(PY) -m mypy $(wildcard benchmarks/*.py))
+
+test: setup
+	$(call stage,ruff,$(PY) -m ruff check .)
+	$(call stage,mypy,$(MYPY))
+	$(call stage,unit tests,$(PY) -m pytest)
+	$(call stage,notebooks (nbval),$(PY) -m pytest --nbval-lax --nbval-current-env notebooks/)
+	$(call stage,browser tests,$(PY) -m pytest -m browser tests/browser)
+	$(call stage,binder build test,$(PY) -m pytest -m binder tests/test_binder.py)
+
+lint: venv
+	$(call stage,ruff,$(PY) -m ruff check .)
+	$(call stage,mypy,$(MYPY))
+
+unit: venv
+	$(PY) -m pytest
+
+nbval: venv
+	$(PY) -m pytest --nbval-lax --nbval-current-env notebooks/
+
+browser: setup
+	$(PY) -m pytest -m browser tests/browser
+
+binder-test: venv
+	$(PY) -m pytest -m binder tests/test_binder.py
+
+soak: venv
+	$(PY) -m pytest -m soak tests
+
+bench: setup
+	@set -- benchmarks/*.py; [ -e "$$1" ] || { echo "no benchmarks/*.py"; exit 1; }; \
+	for f in "$$@"; do echo "==> $$f"; $(PY) "$$f"; done
+
+# ------------------------------------------------------------------ dashboards
+dashboard: venv
+	@echo
+	@echo "  Chai Tea Jazz dashboards (Ctrl-C stops the server):"
+	@echo "    all notebooks:  http://$(HOST):$(PORT)/"
+	@$(if $(FIRST_NOTEBOOK),echo "    first notebook: http://$(HOST):$(PORT)/voila/render/$(notdir $(FIRST_NOTEBOOK))",true)
+	@echo
+	@exec $(VENV)/bin/voila notebooks/ --no-browser --Voila.ip=$(HOST) --port=$(PORT) \
+	  --Voila.port_retries=0
+
+# ------------------------------------------------------------------ helpers
+nbstrip: venv
+	$(PY) -m tests.nbclean notebooks/*.ipynb $(wildcard benchmarks/*.ipynb tests/browser/*.ipynb)
+
+binder-pins: venv
+	$(PY) -m tests.pins > $(PINS).new && mv $(PINS).new $(PINS)
+	@echo "binder/requirements.txt rewritten; run make binder-test"
+
+binder-links:
+	@echo "[![Binder: JupyterLab](https://mybinder.org/badge_logo.svg)](https://mybinder.org/v2/gh/$(BINDER_REPO)/HEAD?urlpath=lab)"
+	@echo "[![Binder: dashboards](https://mybinder.org/badge_logo.svg)](https://mybinder.org/v2/gh/$(BINDER_REPO)/HEAD?urlpath=voila/tree/notebooks)"
+
+clean:
+	rm -rf $(VENV) build dist *.egg-info artifacts .mypy_cache .ruff_cache .pytest_cache .hypothesis
+	find . -name __pycache__ -type d -prune -exec rm -rf {} +

@@ -1,0 +1,394 @@
+"""Helpers shared by the course notebooks: exercises whose answers the engine computes, the
+course index, and a few ways to write cards and hands as text.
+
+The notebooks import it from their own folder (Jupyter and Voilà start the kernel there).
+It holds no rules: every right answer comes from ``chaitea``.
+
+>>> from ctj_course import Exercise, Problem
+>>> ex = Exercise("Warm-up", lambda seed: Problem("<b>2 + 2?</b>", solution=4, number=True))
+>>> ex.answer(4), ex.right, ex.asked
+(True, 1, 1)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from html import escape
+from typing import Any
+
+import ipywidgets as w
+
+import chaitea
+from chaitea import Card, GameState
+from chaitea.bots import RandomBot
+from chaitea_widgets import CardStrip
+from chaitea_widgets.base import Refusal, View, button, html, show
+from chaitea_widgets.strip import StripItem
+
+__all__ = ["COMING", "COURSE", "NAMES", "Exercise", "Lesson", "Problem", "Welcome",
+           "hand_text", "index_html", "may_play_problem", "named_round", "next_links",
+           "seat_of"]
+
+NAMES = ["Aslan", "Leo", "Mufasa"]  # the rulebook's three players: seats 0, 1, 2
+
+
+# ------------------------------------------------------------------ the course
+@dataclass(frozen=True)
+class Lesson:
+    file: str  # notebook file name, e.g. "01_tricks_and_following.ipynb" ("" while coming)
+    title: str
+    summary: str
+
+
+COURSE: list[Lesson] = [
+    Lesson("00_welcome.ipynb", "Welcome", "what the game is and how to use these notebooks"),
+    Lesson("01_tricks_and_following.ipynb", "Tricks and following suit",
+           "the deck, card points, leading, following suit, who wins a trick"),
+    Lesson("02_contracts_and_rankings.ipynb", "The contracts and their rankings",
+           "Trump, Under, Slalom and Joker, and which card beats which"),
+    Lesson("03_picking_and_bet_debt.ipynb", "Picking and Bet Debt",
+           "the barrel, Hard Pass, raising the Bet Debt; the rulebook's four examples"),
+    Lesson("04_playing_a_round.ipynb", "Playing a round",
+           "the rulebook's trick example, then a whole round at the trick table"),
+    Lesson("05_scoring_and_the_pad.ipynb", "Scoring and the Paper Pad",
+           "round scores, game points of a complete row, the tie-break"),
+    Lesson("06_full_game.ipynb", "A full game against bots",
+           "the game dashboard; save and load the game record"),
+    Lesson("07_two_four_six_players.ipynb", "Two, four and six players",
+           "straw-piles, teams, Jokers and the double deck"),
+    Lesson("08_variants_and_setups.ipynb", "Variants and custom setups",
+           "Passing the Barrel, match point, meta contracts, Avoidance, Short and Long"),
+]
+
+COMING: list[Lesson] = [
+    Lesson("", "The Jass roots", "Coiffeur-Jass and its family, with the Swiss cards"),
+    Lesson("", "Exploring the rules", "simulations: how strong is a hand, which contract to pick"),
+]
+
+
+def index_html() -> str:
+    """The course index as HTML: relative links work in Voilà (``/voila/render/...``) and in
+    JupyterLab alike."""
+    rows = []
+    for i, lesson in enumerate(COURSE):
+        rows.append(f'<li><a href="{escape(lesson.file)}" class="ctj-lesson-link">'
+                    f"{i:02d} {escape(lesson.title)}</a>: {escape(lesson.summary)}</li>")
+    for lesson in COMING:
+        rows.append(f'<li class="ctj-coming">{escape(lesson.title)} <i>(coming)</i>: '
+                    f"{escape(lesson.summary)}</li>")
+    return '<ol start="0" class="ctj-index">' + "".join(rows) + "</ol>"
+
+
+def next_links(current: str) -> str:
+    """Markdown for the foot of a notebook: previous, index, next."""
+    files = [lesson.file for lesson in COURSE]
+    i = files.index(current)
+    parts = []
+    if i > 0:
+        parts.append(f"◀ [{COURSE[i - 1].title}]({files[i - 1]})")
+    parts.append("[Course index](00_welcome.ipynb)")
+    if i + 1 < len(COURSE):
+        parts.append(f"[{COURSE[i + 1].title}]({files[i + 1]}) ▶")
+    return " · ".join(parts)
+
+
+# ------------------------------------------------------------------ text helpers
+def hand_text(cards: Sequence[Card | str]) -> str:
+    return " ".join(str(c) for c in cards)
+
+
+def named_round(game: chaitea.Game, seed: int, declarer: int, contract: str,
+                debt: int = 0, names: Sequence[str] = NAMES) -> GameState:
+    """``game.round_state(...)`` with the rulebook's names on the seats."""
+    state = game.round_state(seed, declarer, contract, debt=debt)
+    state.names = list(names)[: game.players]
+    return state
+
+
+def seat_of(name: str, names: Sequence[str] = NAMES) -> int:
+    return list(names).index(name)
+
+
+# ------------------------------------------------------------------ exercises
+@dataclass
+class Problem:
+    """One question. ``solution`` is computed by the engine; ``explain`` is the engine's words
+    (shown once answered). Answer by clicking one of ``cards``, one of ``choices``
+    (``(label, value)`` pairs) or typing a whole number (``number=True``). ``check`` replaces
+    the comparison with ``solution`` where several answers are right: it returns
+    ``(right, words)``."""
+
+    question: str
+    solution: Any = None
+    explain: str = ""
+    cards: Sequence[str] = ()
+    captions: Sequence[str] = ()
+    choices: Sequence[tuple[str, Any]] = ()
+    number: bool = False
+    check: Callable[[Any], tuple[bool, str]] | None = None
+    cards_title: str = ""
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def _slug(value: object) -> str:
+    return re.sub(r"[^A-Za-z0-9_-]+", "-", str(value)).strip("-") or "x"
+
+
+class Exercise(View):
+    """A question with an answer the engine computed; ``Another one ▶`` asks the next seed's.
+
+    ``make(seed) -> Problem`` builds the question from a seed (a seeded deal, a seeded round).
+    Actions: :meth:`answer` (a card, a choice's value or a number), :meth:`another`.
+    """
+
+    css_class = "ctj-exercise"
+
+    def __init__(self, title: str, make: Callable[[int], Problem], seed: int = 1, *,
+                 another: bool = True, main: bool = True) -> None:
+        super().__init__()
+        self.make = make
+        self.seed = seed
+        self.title = html(f"{escape(title)} <small>exercise</small>", "ctj-title")
+        self.question = html("", "ctj-question")
+        self.strip = CardStrip(label="cards to choose from", css_class="ctj-exercise-cards")
+        self.cards_title = html("", "ctj-heading")
+        self.felt = w.VBox([self.cards_title, self.strip])
+        self.felt.add_class("ctj-felt")
+        self.choice_box = w.HBox([])
+        self.choice_box.add_class("ctj-choices")
+        self.number = w.IntText(value=0, description="Answer", layout=w.Layout(width="190px"))
+        self.number.add_class("ctj-answer")
+        self.check_button = button("Check", "ctj-check", primary=True)
+        self.number_box = w.HBox([self.number, self.check_button])
+        self.score = html("", "ctj-score", "ctj-note")
+        self.explain = html("", "ctj-explain", "ctj-note")
+        self.another_button = button("Another one ▶", "ctj-another", quiet=True,
+                                     tooltip="A new question from the next seed")
+        show(self.another_button, another)
+        self._finish(self.title, self.question, self.felt, self.choice_box, self.number_box,
+                     self.status.widget, self.explain, w.HBox([self.another_button, self.score]))
+        if not main:
+            self.widget.remove_class("ctj-main")
+        self.strip.on_click(lambda cid: self.answer(cid))
+        self.check_button.on_click(lambda _b: self.answer(self.number.value))
+        self.another_button.on_click(lambda _b: self.another())
+        self.right = 0
+        self.asked = 0
+        self.answered: Any = None
+        self.last_right = False
+        self.problem = Problem("")
+        self._attempt(self._new)
+
+    # -- actions ---------------------------------------------------------------------------------
+    def _new(self) -> None:
+        self.problem = self.make(self.seed)
+        self.answered = None
+        p = self.problem
+        with self._hold(self.question, self.strip, self.explain, self.number, self.cards_title):
+            self.question.value = p.question
+            self.cards_title.value = p.cards_title
+            show(self.cards_title, bool(p.cards_title))
+            show(self.felt, bool(p.cards))
+            self.strip.interactive = not p.number  # with a number to type, cards are shown only
+            self._draw_cards()
+            buttons = []
+            for label, value in p.choices:
+                b = button(label, f"ctj-choice-{_slug(value)}")
+                b.add_class("ctj-choice")
+                b.on_click(lambda _b, v=value: self.answer(v))
+                buttons.append(b)
+            for old in self.choice_box.children:
+                old.close()
+            self.choice_box.children = buttons
+            show(self.choice_box, bool(buttons))
+            show(self.number_box, p.number)
+            self.number.value = 0
+            self.explain.value = ""
+            self.status.set("")
+            self._draw_score()
+
+    def answer(self, value: Any) -> bool:
+        """Answer the question; True if right. The engine's explanation follows."""
+        outcome = {"right": False, "words": ""}
+
+        def run() -> None:
+            p = self.problem
+            if self.answered is not None:
+                raise Refusal("this question is answered: press Another one ▶ for a new one")
+            v = value
+            if p.number:
+                if isinstance(v, str) and v.strip().lstrip("-").isdigit():
+                    v = int(v)
+                if type(v) is not int:
+                    raise Refusal(f"the answer is a whole number, not {v!r}")
+            elif p.cards:
+                text = str(v)
+                if text not in p.cards:
+                    raise Refusal(f"{text} is not one of the cards shown: click one of "
+                                  f"{', '.join(p.cards)}")
+            elif p.choices:
+                if v not in [c[1] for c in p.choices]:
+                    raise Refusal(f"{v!r} is not one of the choices")
+            if p.check is not None:
+                right, words = p.check(v)
+            else:
+                right, words = v == p.solution, ""
+            self.answered = v
+            self.last_right = bool(right)
+            self.asked += 1
+            self.right += bool(right)
+            outcome["right"], outcome["words"] = bool(right), words
+            self._draw_cards()
+            self._draw_score()
+
+        if self._attempt(run):
+            p = self.problem
+            words = outcome["words"] or p.explain
+            if outcome["right"]:
+                self.status.ok(f"Right! {words}".strip())
+            else:
+                shown = self._shown(p.solution)
+                tail = f" The answer is {shown}." if p.check is None and shown else ""
+                self.status.error(f"Not quite.{tail} {words}".strip())
+        return bool(outcome["right"])
+
+    def another(self) -> bool:
+        """A new question from the next seed."""
+        def run() -> None:
+            self.seed += 1
+            self._new()
+
+        return self._attempt(run)
+
+    # -- reading ---------------------------------------------------------------------------------
+    @property
+    def solution(self) -> Any:
+        return self.problem.solution
+
+    # -- drawing ---------------------------------------------------------------------------------
+    def _shown(self, value: Any) -> str:
+        for label, v in self.problem.choices:
+            if v == value:
+                return label
+        return "" if value is None else str(value)
+
+    def _draw_cards(self) -> None:
+        p = self.problem
+        done = self.answered is not None
+        items = []
+        for i, cid in enumerate(p.cards):
+            hl = ""
+            if p.number:
+                pass
+            elif done and p.check is None and cid == str(p.solution):
+                hl = "right"
+            elif done and cid == str(self.answered):
+                hl = "right" if self.last_right else "wrong"
+            caption = p.captions[i] if i < len(p.captions) else ""
+            items.append(StripItem(card=Card.parse(cid), caption=caption, highlight=hl,
+                                   playable=None if done or p.number else True))
+        self.strip.set_items(items)
+
+    def _draw_score(self) -> None:
+        self.score.value = f"Score: <b>{self.right}</b> right of {self.asked}"
+
+
+# ------------------------------------------------------------------ problems shared by lessons
+def may_play_problem(seed: int, *, players: int = 3, contract: str = "trump(H)",
+                     leader: int = 0, asks: int = 1, names: Sequence[str] = NAMES) -> Problem:
+    """"What may X play?" from a seeded round: the bots play (legally) until it is ``asks``'s
+    turn in a trick already led, preferably one where some of their cards are not legal. The
+    engine judges every click (``state.can_apply``) and its refusal names the rule."""
+    game = chaitea.Game(players=players)
+    state = named_round(game, seed, leader, contract, names=names)
+    bot = RandomBot(seed)
+    chosen: GameState | None = None
+    skip = seed % 4  # a few tricks in, for variety
+    while not state.is_terminal():
+        if state.current_player() == asks and state.trick and state.trick_number >= skip:
+            if chosen is None:
+                chosen = state.clone()
+            if len(state.legal_moves()) < len(state.playable(asks)):
+                chosen = state.clone()
+                break
+        state.apply_action(bot.act(state))
+    assert chosen is not None
+    s = chosen
+    who = s.names[asks]
+    hand = {str(c) for c in s.hand(asks)}
+    playable = [str(c) for c in s.playable(asks)]
+    legal = s.legal_moves()
+    lead = s.names[s.trick_leader]
+    trick = ", ".join(f"{s.names[(s.trick_leader + i) % players]} {c}"
+                      for i, c in enumerate(s.trick))
+    contract_title = escape(s.contract.title) if s.contract is not None else contract
+    straw = "" if len(hand) == len(playable) else (
+        " (with the face-up cards of the straw-pile, marked <i>straw</i>)")
+    question = (f"<b>{contract_title}</b>, trick {s.trick_number + 1}. {escape(lead)} led; "
+                f"so far: <b>{escape(trick)}</b>. Here are the cards {escape(who)} may choose "
+                f"from{straw}. <b>Click a card {escape(who)} may play.</b>")
+
+    def check(card: Any) -> tuple[bool, str]:
+        everything = ("every one of them is legal" if len(legal) == len(playable)
+                      else f"legal here: {', '.join(legal)}")
+        if s.can_apply(str(card)):
+            return True, f"{card} may be played ({everything})."
+        try:
+            s.verify_action(str(card))
+        except chaitea.IllegalAction as e:
+            return False, f"{e}. The engine's list: {', '.join(legal)}."
+        return False, f"legal here: {', '.join(legal)}."  # pragma: no cover
+
+    return Problem(question, solution=legal, cards=playable,
+                   captions=["" if c in hand else "straw" for c in playable], check=check)
+
+
+class Welcome(View):
+    """The welcome card: the engine's version and a hand dealt from a seed, with its card
+    points. Action: :meth:`deal` (another seed)."""
+
+    css_class = "ctj-welcome"
+
+    def __init__(self, seed: int = 1) -> None:
+        super().__init__()
+        self.seed = seed
+        self.title = html("Welcome to Chai Tea Jazz", "ctj-title")
+        self.version = html(f"Rules engine <code>chaitea</code> version "
+                            f"<b>{escape(chaitea.__version__)}</b>", "ctj-note")
+        self.caption = html("", "ctj-heading")
+        self.hand = CardStrip(interactive=False, label="a hand of 12 cards",
+                              css_class="ctj-welcome-hand")
+        felt = w.VBox([self.caption, self.hand])
+        felt.add_class("ctj-felt")
+        self.points = html("", "ctj-note", "ctj-points")
+        self.deal_button = button("Deal another hand", "ctj-deal", primary=True)
+        self._finish(self.title, self.version, felt, self.points,
+                     w.HBox([self.deal_button]), self.status.widget)
+        self.deal_button.on_click(lambda _b: self.deal())
+        self.cards: list[str] = []
+        self._attempt(self._draw)
+
+    def deal(self, seed: int | None = None) -> bool:
+        """Deal Aslan's hand of the next seed (or of ``seed``)."""
+        def run() -> None:
+            self.seed = self.seed + 1 if seed is None else seed
+            self._draw()
+
+        return self._attempt(run)
+
+    def _draw(self) -> None:
+        deck = chaitea.STANDARD
+        deal = chaitea.Deal.from_seed(self.seed, 3, deck)
+        cards = sorted(deal.hands[0], key=deck.index_of)
+        self.cards = [str(c) for c in cards]
+        counted = [c for c in cards if deck.points_of(c)]
+        total = sum(deck.points_of(c) for c in cards)
+        with self._hold(self.caption, self.hand, self.points):
+            self.caption.value = f"Aslan's hand, dealt from seed {self.seed}"
+            self.hand.set_cards(cards)
+            self.points.value = (
+                f"This hand holds <b>{total}</b> of the deck's {deck.total_points} card points"
+                f" ({' + '.join(str(deck.points_of(c)) for c in counted) or 'none'}): every"
+                " odd card scores its rank, even cards score nothing.")

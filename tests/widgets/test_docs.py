@@ -1,0 +1,41 @@
+"""Every public class documents itself with a usage example; the examples run."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+
+import pytest
+
+import chaitea_widgets
+
+MODULES = ["chaitea.svg", "chaitea.pad", "chaitea_widgets", "chaitea_widgets.strip",
+           "chaitea_widgets.explore", "chaitea_widgets.picking", "chaitea_widgets.table",
+           "chaitea_widgets.pad", "chaitea_widgets.dashboard"]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_doctests(name):
+    module = importlib.import_module(name)
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0
+
+
+@pytest.mark.parametrize("name", ["CardStrip", "DealExplorer", "RankingExplorer", "TrickLab",
+                                  "Quiz", "PickingPanel", "TrickTable", "ScorePad",
+                                  "GameDashboard"])
+def test_public_views_have_usage_examples(name):
+    cls = getattr(chaitea_widgets, name)
+    assert cls.__doc__ and ">>>" in cls.__doc__
+    if name != "CardStrip":
+        assert hasattr(cls, "_ipython_display_")
+        assert cls.css_class.startswith("ctj-")
+
+
+def test_views_show_themselves(monkeypatch):
+    shown = []
+    monkeypatch.setattr("IPython.display.display", lambda *a, **k: shown.extend(a))
+    view = chaitea_widgets.TrickLab()
+    view._ipython_display_()
+    assert shown == [view.widget]
+    assert "ctj-main" in view.widget._dom_classes and "ctj-trick-lab" in view.widget._dom_classes

@@ -1,0 +1,181 @@
+"""The picking panel: the rulebook's four picking examples, Hard Pass, Bet Debt steps,
+Passing the Barrel, stepping back and forward."""
+
+from __future__ import annotations
+
+import pytest
+
+from chaitea_widgets import PickingPanel
+from chaitea_widgets.picking import EXAMPLES
+from tests.widgets.conftest import assert_clean, assert_legal
+
+NAMES = ["Aslan", "Leo", "Mufasa"]
+
+# (declarer, contract spelling, Bet Debt, pad row) at the end of each rulebook example.
+OUTCOMES = {
+    1: (0, "trump(D)", 0, "trump"),   # Aslan picks Trump (Diamonds); the others pass
+    2: (0, "under", 0, "under"),      # everyone passes; Aslan is forced and picks Under
+    3: (2, "trump(H)", 20, "trump"),  # Mufasa's 20 trump(H) stands after Leo passes
+    4: (0, "under", 10, "under"),     # Aslan changed from Joker (Under) to Under with 10
+}
+
+
+def click_through(panel: PickingPanel, action: str) -> None:
+    """Do one record action with the panel's controls, as a user would."""
+    if action == "pass":
+        assert not panel.pass_button.disabled
+        panel.pass_button.click()
+        return
+    debt, _, spelling = action.rpartition(" ")
+    assert spelling in [v for _, v in panel.contract.options], (spelling, panel.contract.options)
+    panel.contract.value = spelling
+    d = int(debt or 0)
+    assert panel.debt.min <= d <= panel.debt.max and d % panel.debt.step == 0
+    panel.debt.value = d
+    panel.pick_button.click()
+
+
+@pytest.mark.parametrize("number", [1, 2, 3, 4])
+def test_rulebook_picking_examples_by_clicking(number):
+    actions, _text = EXAMPLES[number]
+    panel = PickingPanel(players=3, seed=number, names=NAMES)
+    assert "Aslan" in panel.seats.value and "Barrel" in panel.seats.value
+    for action in actions:
+        before = len(panel.session.steps)
+        click_through(panel, action)
+        assert len(panel.session.steps) == before + 1, panel.message
+        assert panel.status.kind == "ok"
+    s = panel.session.state
+    declarer, contract, debt, row = OUTCOMES[number]
+    assert (s.phase, s.declarer, str(s.contract), s.bet_debt, s.row) == (
+        "play", declarer, contract, debt, row)
+    assert s.history_str() == actions
+    assert f"{NAMES[declarer]} declares" in panel.prompt.value
+    assert_legal(s)
+    assert_clean(panel)
+
+
+def test_example_two_forced_pick_offers_no_pass():
+    panel = PickingPanel(players=3, seed=1, names=NAMES)
+    for _ in range(3):
+        panel.pass_button.click()
+    s = panel.session.state
+    assert s.forced and s.current_player() == 0
+    assert panel.pass_button.disabled
+    assert "must pick" in panel.prompt.value and "must pick" in panel.caption
+    assert panel.debt.disabled and panel.debt.value == 0
+    assert not panel.pass_()  # the engine's refusal, in words
+    assert "barrel holder must pick" in panel.message
+    assert panel.session.state.forced
+
+
+def test_example_three_replayed_step_by_step_with_captions():
+    panel = PickingPanel(names=NAMES)
+    panel.example_buttons[2].click()
+    assert "Rulebook example 3" in panel.example_text.value
+    assert panel.session.cursor == 0 and "step 0 of 6" in panel.step_label.value
+    captions = []
+    while not panel.forward_button.disabled:
+        panel.forward_button.click()
+        captions.append(panel.caption)
+        assert panel.caption_line.value  # a caption per step
+    assert captions[0].startswith("Aslan passes (Hard Pass")
+    assert captions[1] == "Leo picks Under and takes the Current Bet card (no Bet Debt)."
+    assert captions[2].startswith("Mufasa takes on 5 Bet Debt to pick Trump (Hearts)")
+    assert captions[3].startswith("Leo takes on 10 Bet Debt to pick Under")
+    assert captions[4].startswith("Mufasa takes on 20 Bet Debt")
+    assert "Trump (Hearts) is the contract: Mufasa declares with Bet Debt 20" in captions[5]
+    # step back: the Barrel card shows the Bet Debt of that moment, and who holds the bet
+    panel.back_button.click()
+    panel.back_button.click()
+    s = panel.session.state
+    assert s.current_bet == (1, "10 under") and s.bet_debt == 10
+    assert "Bet Debt 10" in panel.cards.value and "held by Leo" in panel.cards.value
+    assert "passed" in panel.seats.value  # Aslan's Hard Pass
+    panel.first_button.click()
+    assert panel.session.cursor == 0
+    panel.live_button.click()
+    assert panel.session.is_live
+
+
+def test_acting_at_an_earlier_step_continues_from_there():
+    panel = PickingPanel(names=NAMES, example=4)
+    assert panel.forward() and panel.forward()  # after Aslan's pick and Leo's pass
+    assert panel.session.state.current_player() == 2
+    assert panel.pick("slalom(low)", debt=15)
+    assert panel.session.is_live
+    assert panel.session.state.history_str() == ["joker=under", "pass", "15 slalom(low)"]
+
+
+def test_only_legal_choices_are_offered_and_refusals_are_words():
+    panel = PickingPanel(names=NAMES)
+    assert panel.pick("under")
+    s = panel.session.state
+    offered = {v for _, v in panel.contract.options}
+    legal = {m.split(" ")[-1] for m in s.legal_moves() if m != "pass"}
+    assert offered == legal
+    assert (panel.debt.min, panel.debt.max, panel.debt.step) == (5, 35, 5)
+    assert not panel.pick("trump(H)", debt=7)  # off the steps
+    assert "multiple of the step 5" in panel.message
+    assert not panel.pick("trump(H)", debt=0)
+    assert "raise the Bet Debt" in panel.message
+    assert not panel.pick("trump(H)", debt=40)
+    assert "maximum 35" in panel.message
+    assert not panel.pick("nonsense(Q)", debt=5)
+    assert not panel.pick("under", debt="5")  # type: ignore[arg-type]
+    assert panel.session.state == s  # nothing changed
+    assert panel.pick("joker=trump(S)", debt=35)
+    assert panel.pick_button.disabled  # the maximum is reached: only pass is left
+    assert "only pass is left" in panel.prompt.value
+    assert_clean(panel)
+
+
+def test_first_pick_carries_no_bet_debt():
+    panel = PickingPanel(names=NAMES)
+    assert panel.debt.disabled and panel.debt.value == 0
+    assert not panel.pick("under", debt=5)
+    assert "first pick of a phase carries no Bet Debt" in panel.message
+
+
+def test_passing_the_barrel_buttons():
+    panel = PickingPanel(names=NAMES, passing_the_barrel=True)
+    for _ in range(3):
+        assert panel.pass_()
+    assert not panel.offer_button.disabled and panel.offers.layout.display is None
+    panel.offer_amount.value = 10
+    panel.offer_button.click()
+    s = panel.session.state
+    assert s.offer_stage == "answering" and s.current_player() == 1
+    assert not panel.accept_button.disabled and not panel.decline_button.disabled
+    panel.decline_button.click()
+    panel.decline_button.click()
+    assert panel.session.state.offer_stage == "all-declined"
+    assert not panel.rescind_button.disabled
+    assert not panel.offer(5)
+    assert "larger than 10" in panel.message
+    assert panel.offer(15)
+    assert panel.accept()
+    assert panel.pick("under")
+    s = panel.session.state
+    assert s.declarer == 1 and s.offer == 15
+    assert_legal(s)
+
+
+def test_new_round_and_bad_example():
+    panel = PickingPanel(seed=3)
+    panel.new_round_button.click()
+    assert panel.session.state.phase == "picking"
+    assert panel.new_round(seed=9)
+    panel.example(5)
+    assert "examples 1 to 4" in panel.message
+    assert_clean(panel)
+
+
+def test_bots_speak_for_other_seats():
+    panel = PickingPanel(players=4, seed=2, humans=(0,))
+    s = panel.session.state
+    assert s.current_player() == 0 or s.phase == "play"
+    panel.pass_()
+    s = panel.session.state
+    assert s.phase == "play" or s.current_player() == 0 or s.forced
+    assert_legal(s)

@@ -1,0 +1,191 @@
+"""What every view shares: the top-level box with its CSS classes, the kit's style sheet, a
+status line for friendly messages, and the guard that turns every exception of a callback into
+words in that status line (a user never sees a traceback)."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import Callable, Iterator, Sequence
+from html import escape
+from pathlib import Path
+from typing import Any, TypeVar
+
+import ipywidgets as w
+
+import chaitea
+from chaitea import Card, Contract, Deck, Game
+from chaitea.errors import ChaiTeaError, RecordError
+
+__all__ = ["DEFAULT_NAMES", "Refusal", "Status", "View", "button", "default_names", "html",
+           "pick_title"]
+
+STATIC = Path(__file__).parent / "static"
+KIT_CSS = (STATIC / "kit.css").read_text(encoding="utf-8")
+DEFAULT_NAMES = ("Aslan", "Leo", "Mufasa", "Nala", "Sarabi", "Simba")
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+
+class Refusal(ChaiTeaError):
+    """A request a view cannot do (not a rule of the game): e.g. a card already in the trick."""
+
+
+def default_names(players: int) -> list[str]:
+    """The rulebook's players (Aslan, Leo, Mufasa) and friends, one per seat."""
+    return list(DEFAULT_NAMES[:players])
+
+
+def html(value: str = "", *classes: str) -> w.HTML:
+    box = w.HTML(value=value)
+    for c in classes:
+        box.add_class(c)
+    return box
+
+
+def button(description: str, css: str, *, tooltip: str = "", primary: bool = False,
+           quiet: bool = False) -> w.Button:
+    b = w.Button(description=description, tooltip=tooltip or description)
+    b.add_class(css)
+    if primary:
+        b.add_class("ctj-primary")
+    if quiet:
+        b.add_class("ctj-quiet")
+    return b
+
+
+def show(widget: w.DOMWidget, visible: bool) -> None:
+    """Show or hide a widget (without rebuilding it)."""
+    widget.layout.display = None if visible else "none"
+
+
+def pick_title(game: Game, spelling: str) -> str:
+    """A pick in words: ``Trump (Hearts)``, ``Joker (Under)``, ``Avoidance (Over)``."""
+    contract = game.spelling_contract.get(spelling)
+    rows = game.spelling_rows.get(spelling)
+    if contract is None or not rows:
+        return spelling
+    row = game.setup.rows[rows[0]]
+    if row.is_joker:
+        return f"Joker: {contract.title}"
+    if row.avoidance:
+        return f"Avoidance ({contract.title})"
+    return contract.title
+
+
+def sort_cards(cards: Sequence[Card], contract: Contract | None, deck: Deck, trick: int = 0,
+               n_tricks: int = 12) -> list[Card]:
+    """Cards in the order of ``contract`` at ``trick`` (the engine's strength order: trump
+    first, then each suit strongest first); without a contract, the deck's order."""
+    if contract is None:
+        pos = deck.index
+        return sorted(cards, key=lambda c: pos[c])
+    order = chaitea.strength_order(contract, trick, deck, n_tricks=n_tricks)
+    rank = {c: i for i, c in enumerate(order)}
+    return sorted(cards, key=lambda c: rank.get(c, -1))
+
+
+class Status:
+    """The status line of a view: one message, ``ok``, ``info`` or ``error``."""
+
+    def __init__(self) -> None:
+        self.widget = html("", "ctj-status")
+        self.text = ""
+        self.kind = "info"
+
+    def set(self, text: str, kind: str = "info") -> None:
+        if text and text[0].islower():
+            text = text[0].upper() + text[1:]
+        self.text, self.kind = text, kind
+        if not text:
+            self.widget.value = ""
+            return
+        role = "alert" if kind == "error" else "status"
+        self.widget.value = (f'<span class="ctj-msg ctj-msg-{kind}" role="{role}" '
+                             f'aria-live="polite">{escape(text)}</span>')
+
+    def ok(self, text: str) -> None:
+        self.set(text, "ok")
+
+    def info(self, text: str) -> None:
+        self.set(text, "info")
+
+    def error(self, text: str) -> None:
+        self.set(text, "error")
+
+
+def friendly(exc: BaseException) -> str:
+    """An exception in words a player can read (the engine's messages name the rule)."""
+    if isinstance(exc, RecordError):
+        return exc.detail if exc.where.startswith("round 0,") else str(exc)
+    if isinstance(exc, ChaiTeaError):
+        return str(exc)
+    return f"Sorry, that did not work ({type(exc).__name__}: {exc})."
+
+
+class View:
+    """Base of every view: ``.widget`` is the box to display; ``display(view)`` or a bare
+    ``view`` in a cell shows it. Errors of callbacks become messages in ``.status``."""
+
+    css_class = "ctj-view"
+
+    def __init__(self) -> None:
+        self.status = Status()
+        self.style = html(f"<style>{KIT_CSS}</style>", "ctj-style")
+        self.style.layout.display = "none"
+        self.unexpected: list[BaseException] = []  # errors that are bugs, not refusals
+        self.widget: w.Box = w.VBox()
+
+    def _finish(self, *children: w.Widget) -> None:
+        self.widget.children = (self.style, *children)
+        self.widget.add_class("ctj-main")
+        self.widget.add_class(self.css_class)
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display(self.widget)  # type: ignore[no-untyped-call]
+
+    @property
+    def message(self) -> str:
+        """The text of the status line (what the user was last told)."""
+        return self.status.text
+
+    # -- guards ----------------------------------------------------------------------------------
+    def _attempt(self, fn: Callable[[], object], ok: str | None = None) -> bool:
+        """Run an action; a refusal or any error becomes a message. True if it went through."""
+        try:
+            fn()
+        except ChaiTeaError as e:
+            self.status.error(friendly(e))
+            self._after_error()
+            return False
+        except Exception as e:  # a bug: keep it for the tests, show words, never a traceback
+            log.exception("unexpected error in a view")
+            self.unexpected.append(e)
+            self.status.error(friendly(e))
+            self._after_error()
+            return False
+        if ok is not None:
+            self.status.ok(ok)
+        return True
+
+    def _after_error(self) -> None:
+        """Hook: re-render after a refusal (the state is unchanged, the view may not be)."""
+
+    def _guard(self, fn: Callable[..., object]) -> Callable[..., None]:
+        """Wrap a widget callback so that no exception leaves it."""
+
+        def run(*args: Any) -> None:
+            self._attempt(lambda: fn(*args))
+
+        return run
+
+    @staticmethod
+    @contextlib.contextmanager
+    def _hold(*widgets: w.Widget) -> Iterator[None]:
+        """Batch the updates of several widgets (one message each)."""
+        with contextlib.ExitStack() as stack:
+            for x in widgets:
+                stack.enter_context(x.hold_sync())
+            yield

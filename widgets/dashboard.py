@@ -1,0 +1,282 @@
+"""The game dashboard: a whole game against bots, with picking panel, trick table and pad."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import ipywidgets as w
+
+import chaitea
+from chaitea import Game, GameState
+from chaitea.record import MAX_RECORD_BYTES
+
+from .base import Refusal, View, button, default_names, friendly, html, show
+from .pad import ScorePad
+from .picking import PickingPanel
+from .session import Session
+from .strip import SaveButton
+from .table import TrickTable
+
+__all__ = ["GameDashboard"]
+
+
+class GameDashboard(View):
+    """A whole game of Chai Tea Jazz against bots: any player count (2, 3, 4, 6), setup
+    (standard, short, long) and the variants Passing the Barrel and Match point. The picking
+    panel, the trick table and the Paper Pad share one game. Save the game record as a download
+    and load one by upload (resume a game after a kernel restart).
+
+    >>> from chaitea_widgets import GameDashboard
+    >>> dash = GameDashboard(players=3, seed=5)
+    >>> data = dash.save_bytes()               # the chaitea-record/1 JSON, as bytes
+    >>> dash.new_game(players=4, setup="short")
+    True
+    >>> dash.load_bytes(data)                  # back to the saved game
+    True
+    >>> dash.load_bytes(b"not a record")       # refused; the game is untouched
+    False
+
+    Actions: :meth:`new_game`, :meth:`load_bytes`, :meth:`save_bytes`, and the views'
+    :meth:`play`, :meth:`pick`, :meth:`pass_`, :meth:`next_round` (also ``dash.table``,
+    ``dash.picking``, ``dash.pad``).
+    """
+
+    css_class = "ctj-dashboard"
+
+    def __init__(self, players: int = 3, setup: str = "standard", seed: int | None = None, *,
+                 humans: Iterable[int] = (0,), passing_the_barrel: bool = False,
+                 match_point: bool = False, names: Sequence[str] | None = None,
+                 bots: object = None, four_colour: bool = False) -> None:
+        super().__init__()
+        self._humans = tuple(humans)
+        self._names = list(names) if names else None
+        self._bots = bots
+        self.title = html("Chai Tea Jazz <small>a whole game against bots</small>", "ctj-title")
+        self.players = w.Dropdown(options=[("2 players", 2), ("3 players", 3), ("4 players", 4),
+                                           ("6 players", 6)], value=3, description="Players")
+        self.players.add_class("ctj-players")
+        self.setup = w.Dropdown(options=[("Standard", "standard"), ("Short", "short"),
+                                         ("Long", "long")], value="standard",
+                                description="Setup")
+        self.setup.add_class("ctj-setup")
+        self.ptb = w.Checkbox(value=False, description="Passing the Barrel", indent=False)
+        self.ptb.add_class("ctj-passing-the-barrel")
+        self.match_point = w.Checkbox(value=False, description="Match point", indent=False)
+        self.match_point.add_class("ctj-match-point")
+        self.new_button = button("New game", "ctj-new-game", primary=True)
+        self.save = SaveButton(label="Save game")
+        self.upload = w.FileUpload(accept=".json,application/json", multiple=False,
+                                   description="Load game")
+        self.upload.add_class("ctj-upload")
+        self.game_bar = w.HBox([self.players, self.setup, self.ptb, self.match_point,
+                                self.new_button])
+        self.game_bar.add_class("ctj-game-bar")
+        self.file_bar = w.HBox([self.save, self.upload])
+        self.file_bar.add_class("ctj-file-bar")
+        self.phase_line = html("", "ctj-phase", "ctj-note")
+        self.seed = seed if seed is not None else random.randrange(1, 10**6)
+        session = self._make_session(players, setup, self.seed, passing_the_barrel, match_point)
+        self.session = session
+        self.picking = PickingPanel(session=session, show_examples=False,
+                                    four_colour=four_colour)
+        self.table = TrickTable(session=session, four_colour=four_colour)
+        self.pad = ScorePad(session=session)
+        for view in (self.picking, self.table, self.pad):
+            view.widget.remove_class("ctj-main")
+            view.widget.add_class("ctj-subview")
+            view.widget.children = view.widget.children[1:]  # one style sheet is enough
+        self.main_area = w.VBox([self.picking.widget, self.table.widget])
+        self.main_area.add_class("ctj-play-area")
+        columns = w.HBox([self.main_area, self.pad.widget])
+        columns.add_class("ctj-dash-columns")
+        self._finish(self.title, self.game_bar, self.file_bar, self.status.widget,
+                     self.phase_line, columns)
+        self.new_button.on_click(lambda _b: self.new_game())
+        self.upload.observe(self._guard(self._uploaded), "value")
+        self.save.on_saved(self._saved)
+        with self._hold(self.players, self.setup, self.ptb, self.match_point):
+            self.players.value = players
+            self.setup.value = setup
+            self.ptb.value = passing_the_barrel
+            self.match_point.value = match_point
+        self._message_at: object = None
+        session.listeners.append(self.refresh)
+        self.refresh()
+
+    # -- games -----------------------------------------------------------------------------------
+    def _make_session(self, players: int, setup: str, seed: int, ptb: bool, mp: bool,
+                      state: GameState | None = None) -> Session:
+        if state is None:
+            game = Game(players=players, setup=setup, passing_the_barrel=ptb, match_point=mp)
+            names = self._names if self._names and len(self._names) >= players else \
+                default_names(players)
+            state = game.new_initial_state(seed=seed, names=names[:players])
+        n = state.game.players
+        humans = [h for h in self._humans if 0 <= h < n] or [0]
+        return Session(state, humans=humans, bots=self._bots, seed=seed)
+
+    def _attach(self, session: Session) -> None:
+        self.session = session
+        self.picking.attach(session)
+        self.table.attach(session)
+        self.pad.attach(session)
+        session.listeners.append(self.refresh)
+        self.refresh()
+
+    def new_game(self, players: int | None = None, setup: str | None = None,
+                 seed: int | None = None, passing_the_barrel: bool | None = None,
+                 match_point: bool | None = None) -> bool:
+        """Start a new game (arguments default to the controls' values)."""
+        def run() -> None:
+            p = self.players.value if players is None else players
+            st = self.setup.value if setup is None else setup
+            ptb = self.ptb.value if passing_the_barrel is None else passing_the_barrel
+            mp = self.match_point.value if match_point is None else match_point
+            sd = random.randrange(1, 10**6) if seed is None else seed
+            session = self._make_session(p, st, sd, bool(ptb), bool(mp))
+            self.seed = sd
+            with self._hold(self.players, self.setup, self.ptb, self.match_point):
+                self.players.value = p
+                self.setup.value = st
+                self.ptb.value = bool(ptb)
+                self.match_point.value = bool(mp)
+            self._attach(session)
+
+        ok = self._attempt(run)
+        if ok:
+            g = self.session.game
+            self.status.ok(f"New game: {g.players} players, {g.setup.name} setup "
+                           f"(seed {self.seed}).")
+            self._note_message()
+        return ok
+
+    def save_bytes(self) -> bytes:
+        """The game record (``chaitea-record/1``) as JSON bytes: what Save game downloads."""
+        return json.dumps(self.session.live_state.record(), indent=1).encode("utf-8")
+
+    def load_bytes(self, data: bytes, name: str = "the file") -> bool:
+        """Load a saved game record; a corrupted or foreign file is refused with a message
+        and the current game goes on untouched."""
+        def run() -> None:
+            if not isinstance(data, bytes | bytearray | memoryview):
+                raise Refusal("a saved game is the bytes of a .json file")
+            raw = bytes(data)
+            if len(raw) > MAX_RECORD_BYTES:
+                raise Refusal(f"Could not load {name}: it is {len(raw):,} bytes; a saved game "
+                              f"is at most {MAX_RECORD_BYTES:,} bytes. The current game goes on.")
+            try:
+                state = chaitea.loads(raw)
+            except chaitea.ChaiTeaError as e:
+                raise Refusal(f"Could not load {name}: {friendly(e)}. The current game "
+                              "goes on.") from None
+            if state.game.players not in (2, 3, 4, 6):
+                raise Refusal(f"Could not load {name}: unsupported player count")
+            sd = random.randrange(1, 10**6)
+            session = self._make_session(state.game.players, str(state.game.setup.spec),
+                                         sd, state.game.passing_the_barrel,
+                                         state.game.match_point, state=state)
+            self.seed = sd
+            with self._hold(self.players, self.setup, self.ptb, self.match_point):
+                self.players.value = state.game.players
+                if state.game.setup.name in ("standard", "short", "long"):
+                    self.setup.value = state.game.setup.name
+                self.ptb.value = state.game.passing_the_barrel
+                self.match_point.value = state.game.match_point
+            self._attach(session)
+
+        ok = self._attempt(run)
+        if ok:
+            s = self.session.live_state
+            where = "the game is over" if s.is_terminal() else \
+                f"round {s.round_number}, {s.phase}"
+            self.status.ok(f"Loaded {name}: {s.game.players} players, {where}.")
+            self._note_message()
+        return ok
+
+    def _saved(self, name: str) -> None:
+        self.status.ok(f"Saved the game as {name} (in your browser's downloads).")
+        self._note_message()
+
+    def _uploaded(self, change: dict[str, Any]) -> None:
+        files = change.get("new") or ()
+        if not files:
+            return
+        f = files[0]
+        name = str(f.get("name", "the file"))[:120]
+        size = int(f.get("size", 0) or 0)
+        try:
+            if size > MAX_RECORD_BYTES:
+                self.status.error(f"Could not load {name}: it is {size:,} bytes; a saved game "
+                                  f"is at most {MAX_RECORD_BYTES:,} bytes. The current game "
+                                  "goes on.")
+                self._note_message()
+                return
+            content = f.get("content", b"")
+            self.load_bytes(bytes(content), name)
+        finally:
+            self.upload.value = ()
+
+    # -- delegated actions -----------------------------------------------------------------------
+    def play(self, card: str) -> bool:
+        ok = self.table.play(card)
+        self._echo(self.table)
+        return ok
+
+    def pick(self, spelling: str | None = None, debt: int | None = None) -> bool:
+        ok = self.picking.pick(spelling, debt)
+        self._echo(self.picking)
+        return ok
+
+    def pass_(self) -> bool:
+        ok = self.picking.pass_()
+        self._echo(self.picking)
+        return ok
+
+    def next_round(self) -> bool:
+        ok = self.table.next_round()
+        self._echo(self.table)
+        return ok
+
+    def _echo(self, view: View) -> None:
+        self.status.set(view.status.text, view.status.kind)
+        self._note_message()
+
+    def _after_error(self) -> None:
+        self._note_message()
+
+    @property
+    def state(self) -> GameState:
+        return self.session.state
+
+    # -- drawing ---------------------------------------------------------------------------------
+    def _note_message(self) -> None:
+        """Keep the dashboard's message until the game moves on (then the views speak)."""
+        self._message_at = id(self.session), len(self.session.steps)
+
+    def refresh(self) -> None:
+        ses = self.session
+        s = ses.state
+        if self.status.text and self._message_at != (id(ses), len(ses.steps)):
+            self.status.set("")
+        picking = s.phase == "picking" and not ses.paused
+        with self._hold(self.phase_line, self.save):
+            show(self.picking.widget, picking)
+            show(self.table.widget, not picking)
+            g = s.game
+            variants = [v for v, on in (("Passing the Barrel", g.passing_the_barrel),
+                                        ("Match point", g.match_point)) if on]
+            bits = [f"{g.players} players", f"{g.setup.name} setup",
+                    f"round {max(s.round_number, 1)}"]
+            if variants:
+                bits.append(" + ".join(variants))
+            if s.is_terminal():
+                w_side = s.winner()
+                names = self.pad.side_names
+                bits.append(f"game over: {names[w_side]} wins" if w_side is not None
+                            else "game over")
+            self.phase_line.value = " · ".join(bits)
+            self.save.payload = json.dumps(ses.live_state.record())
+            self.save.filename = f"chaitea-{g.players}p-round{s.round_number}.json"

@@ -1,0 +1,283 @@
+"""The controller behind the picking panel, the trick table and the dashboard: one engine
+state, the seats people play, the bots for the others, and the recorded steps to move back and
+forward through. It holds no rules: every legality, winner and score comes from the engine."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from chaitea import Game, GameState, IllegalAction, TrickRecord
+from chaitea.actions import Accept, Decline, Offer, Pass, Pick, Play, Rescind
+from chaitea.bots import Bot, RandomBot
+from chaitea.svg import card_name
+
+from .base import Refusal, pick_title
+
+__all__ = ["Session", "Step", "make_bots"]
+
+
+@dataclass(frozen=True)
+class Step:
+    """A recorded point of the game: the state after an action, with words for it."""
+
+    state: GameState
+    caption: str
+    seat: int | None = None  # who acted (None: the start or a deal)
+
+
+def make_bots(players: int, bots: object = None, seed: int = 0) -> dict[int, Bot]:
+    """Bots per seat: ``None`` gives each seat a :class:`~chaitea.bots.RandomBot`; one object
+    with ``act(state)`` plays every bot seat; a sequence or mapping gives them per seat."""
+    out: dict[int, Bot] = {}
+    for s in range(players):
+        bot: object
+        if bots is None:
+            bot = RandomBot(seed * 7919 + s)
+        elif isinstance(bots, Mapping):
+            bot = bots.get(s) or RandomBot(seed * 7919 + s)
+        elif isinstance(bots, Sequence):
+            bot = bots[s] if s < len(bots) and bots[s] is not None else RandomBot(seed * 7919 + s)
+        else:
+            bot = bots
+        if not callable(getattr(bot, "act", None)):
+            raise Refusal(f"a bot needs a method act(state) -> action id; {bot!r} has none")
+        out[s] = bot  # type: ignore[assignment]
+    return out
+
+
+class Session:
+    """A game (or one round) in progress with its history.
+
+    ``humans`` are the seats people play; bots play the others (``bots_pick=True`` lets the bots
+    pick for every seat, people included: the trick table on its own). Steps are recorded after
+    every action so a view can go back and forward (``back``, ``forward``, ``goto``); acting at an
+    earlier step continues the game from there. ``pause_at_round_end`` stops the bots after a
+    round until :meth:`resume` (so the round summary can be read). ``autoplay=False`` lets the
+    bots act only one step at a time (:meth:`step_bot`), to watch an all-bot table.
+    """
+
+    def __init__(self, state: GameState, *, humans: Iterable[int] = (0,), bots: object = None,
+                 seed: int = 0, bots_pick: bool = False, pause_at_round_end: bool = True,
+                 autoplay: bool = True, max_steps: int = 20000) -> None:
+        self.game: Game = state.game
+        n = self.game.players
+        self.humans = tuple(sorted({h for h in humans if 0 <= h < n}))
+        self.bots = make_bots(n, bots, seed)
+        self.bots_pick = bots_pick
+        self.pause_at_round_end = pause_at_round_end
+        self.autoplay = autoplay
+        self.paused = False
+        self.rng = random.Random(seed * 1_000_003 + 17)
+        self.max_steps = max_steps
+        self.steps: list[Step] = [Step(state.clone(), "The game starts."
+                                       if state.round_number <= 1 else "Game loaded.")]
+        self.cursor = 0
+        self.listeners: list[Callable[[], None]] = []
+        self.run_bots()
+
+    # -- reading ---------------------------------------------------------------------------------
+    @property
+    def state(self) -> GameState:
+        """The state shown (the step at the cursor). Do not change it: use :meth:`act`."""
+        return self.steps[self.cursor].state
+
+    @property
+    def live_state(self) -> GameState:
+        return self.steps[-1].state
+
+    @property
+    def is_live(self) -> bool:
+        return self.cursor == len(self.steps) - 1
+
+    @property
+    def caption(self) -> str:
+        return self.steps[self.cursor].caption
+
+    def is_bot_turn(self, state: GameState | None = None) -> bool:
+        s = self.state if state is None else state
+        seat = s.current_player()
+        if seat < 0:
+            return False
+        return seat not in self.humans or (self.bots_pick and s.phase == "picking")
+
+    def is_human_turn(self, state: GameState | None = None) -> bool:
+        s = self.state if state is None else state
+        return s.current_player() >= 0 and not self.is_bot_turn(s)
+
+    def names(self) -> list[str]:
+        return list(self.state.names)
+
+    # -- acting ----------------------------------------------------------------------------------
+    def act(self, action: int | str, *, by_bot: bool = False) -> None:
+        """Apply ``action`` for the seat to act (a person's seat unless ``by_bot``), then let the
+        bots reply. A refusal raises the engine's error; nothing changes then."""
+        state = self.state
+        seat = state.current_player()
+        if seat < 0:
+            raise IllegalAction("the game is over" if state.is_terminal() else
+                                "no one is to act: the next round is being dealt")
+        if not by_bot and self.is_bot_turn(state):
+            who = state.names[seat]
+            raise Refusal(f"it is {who}'s turn, and a bot plays {who}"
+                          + ("" if self.is_live else "; press Latest » to return to the game"))
+        new = state.clone()
+        new.apply_action(action)  # raises the engine's refusal; `state` is untouched
+        self.paused = False
+        self._push(Step(new, describe(state, new), seat))
+        self.run_bots()
+
+    def _push(self, step: Step) -> None:
+        del self.steps[self.cursor + 1:]
+        self.steps.append(step)
+        if len(self.steps) > self.max_steps:
+            del self.steps[1:len(self.steps) - self.max_steps]
+        self.cursor = len(self.steps) - 1
+        prev = self.steps[-2].state if len(self.steps) > 1 else None
+        if (self.pause_at_round_end and prev is not None
+                and len(step.state.round_results) > len(prev.round_results)
+                and not step.state.is_terminal()):
+            self.paused = True
+
+    def run_bots(self, limit: int | None = None) -> int:
+        """Let bots act (and deal a waiting round) until a person is to act, the round ends
+        (when pausing), the game ends, or ``limit`` actions. Returns how many were taken."""
+        done = 0
+        if not self.autoplay and limit is None:
+            return 0
+        while self.is_live and not self.paused and (limit is None or done < limit):
+            state = self.state
+            if state.is_chance_node():
+                new = state.clone()
+                seed = self.rng.getrandbits(31)
+                new.apply_deal(seed)
+                self._push(Step(new, f"Round {new.round_number} is dealt (seed {seed})."))
+            elif self.is_bot_turn(state):
+                seat = state.current_player()
+                aid = self.bots[seat].act(state.clone())
+                new = state.clone()
+                new.apply_action(aid)
+                self._push(Step(new, describe(state, new), seat))
+            else:
+                break
+            done += 1
+        return done
+
+    def step_bot(self) -> None:
+        """One bot action (or a deal), even at a round-end pause."""
+        if not self.is_live:
+            raise Refusal("you are looking at an earlier step: press Latest » to return to the"
+                          " game")
+        state = self.state
+        if not (state.is_chance_node() or self.is_bot_turn(state)):
+            if state.is_terminal():
+                raise IllegalAction("the game is over")
+            raise Refusal(f"it is {state.names[state.current_player()]}'s turn: a person plays"
+                          " this seat")
+        self.paused = False
+        self.run_bots(limit=1)
+
+    def resume(self) -> None:
+        """Continue after a round-end pause: the bots pick and play on."""
+        self.paused = False
+        self.cursor = len(self.steps) - 1
+        self.run_bots()
+
+    # -- moving through the record ---------------------------------------------------------------
+    def goto(self, index: int) -> None:
+        if not 0 <= index < len(self.steps):
+            raise Refusal(f"there is no step {index}: steps are 0..{len(self.steps) - 1}")
+        self.cursor = index
+
+    def back(self) -> None:
+        if self.cursor == 0:
+            raise Refusal("this is the first step")
+        self.cursor -= 1
+
+    def forward(self) -> None:
+        if self.is_live:
+            raise Refusal("this is the latest step")
+        self.cursor += 1
+
+    def to_live(self) -> None:
+        self.cursor = len(self.steps) - 1
+
+    def round_start(self) -> int:
+        """Index of the first step of the round shown."""
+        r = self.state.round_number
+        i = self.cursor
+        while i > 0 and self.steps[i - 1].state.round_number == r:
+            i -= 1
+        return i
+
+    # -- listeners -------------------------------------------------------------------------------
+    def changed(self) -> None:
+        for f in list(self.listeners):
+            f()
+
+
+def describe(before: GameState, after: GameState) -> str:
+    """Words for the step from ``before`` to ``after`` (one action), from the engine's state."""
+    g = before.game
+    names = before.names
+    seat = before.current_player()
+    who = names[seat]
+    hist = after.history()
+    a = g.action(hist[-1]) if hist else None
+    text = ""
+    if isinstance(a, Play):
+        text = f"{who} plays {a.card} ({card_name(a.card)})."
+        if len(after.tricks) > len(before.tricks) or len(after.round_results) > len(
+                before.round_results):
+            trick = _last_trick(after)
+            if trick is not None:
+                text += f" {names[trick.winner]} takes the trick ({trick.reason})."
+    elif isinstance(a, Pass):
+        text = f"{who} passes (Hard Pass: out for the rest of this picking phase)."
+    elif isinstance(a, Pick):
+        title = pick_title(g, a.spelling)
+        if before.offer_stage == "accepted":
+            text = f"{who} took the offer and picks {title} (no Bet Debt)."
+        elif before.forced:
+            text = f"Everyone passed, so {who}, holding the barrel, must pick: {title}."
+        elif a.debt:
+            text = (f"{who} takes on {a.debt} Bet Debt to pick {title} and takes the Current "
+                    f"Bet card; the Barrel card turns to {a.debt}.")
+        else:
+            text = f"{who} picks {title} and takes the Current Bet card (no Bet Debt)."
+    elif isinstance(a, Offer):
+        text = f"{who} offers {a.amount} points to whoever takes the pick (Passing the Barrel)."
+    elif isinstance(a, Accept):
+        text = f"{who} accepts the offer of {before.offer} points and will pick."
+    elif isinstance(a, Decline):
+        text = f"{who} declines the offer."
+    elif isinstance(a, Rescind):
+        text = f"{who} rescinds the offer and must pick."
+    if after.phase == "picking" and after.forced and not before.forced:
+        text += f" Everyone has passed: {names[after.barrel]} holds the barrel and must pick."
+    if before.phase == "picking" and after.phase == "play" and after.contract is not None:
+        d = after.declarer
+        assert d is not None
+        debt = f" with Bet Debt {after.bet_debt}" if after.bet_debt else ""
+        text += (f" {after.contract.title} is the contract: {names[d]} declares{debt}"
+                 " and leads the first trick.")
+    if len(after.round_results) > len(before.round_results):
+        r = after.round_results[-1]
+        text += (f" Round over: {names[r.declarer]} scores {r.score} in the "
+                 f"{_row_title(g, r.row)} row.")
+        if after.is_terminal():
+            text += " The game is over."
+    return text.strip()
+
+
+def _last_trick(state: GameState) -> TrickRecord | None:
+    tricks = state.tricks
+    return tricks[-1] if tricks else None
+
+
+def _row_title(game: Game, key: str) -> str:
+    for row in game.setup.rows:
+        if row.key == key:
+            return row.title
+    return key or "round"

@@ -1,0 +1,444 @@
+"""The trick table: play a round at one or more seats against bots."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from html import escape
+
+import ipywidgets as w
+
+from chaitea import Card, Game, GameState
+from chaitea.svg import side_labels
+
+from .base import Refusal, View, button, default_names, html, show, sort_cards
+from .session import Session
+from .strip import CardStrip, StripItem
+
+__all__ = ["TrickTable"]
+
+MAX_SEATS = 6
+
+
+class TrickTable(View):
+    """Play a round at the ``humans`` seats against bots: your legal cards are highlighted and
+    a refused card is answered with the rule in words (the engine's message). Step back and
+    forward through the recorded round; see tricks won, running card points and the round's
+    summary (declarer, contract, card points, last trick, Bet Debt, score).
+
+    Without ``contract`` the round starts with the bots picking for every seat; with one
+    (``"trump(H)"``) the round starts at once with ``declarer`` (Bet Debt ``debt``).
+    ``bots``: one object with ``act(state) -> action id`` for every bot seat, or one per seat
+    (default :class:`chaitea.bots.RandomBot`).
+
+    >>> from chaitea_widgets import TrickTable
+    >>> table = TrickTable(players=3, seed=1, humans=(0,), contract="under")
+    >>> card = table.legal()[0]
+    >>> table.play(card)       # your card; the bots reply at once
+    True
+    >>> table.play("JK1")      # refused, in words
+    False
+    >>> table.message
+    'JK1 is not a card of the standard deck (ranks 1-9 in C, D, H, S)'
+
+    Actions: :meth:`play`, :meth:`step` (one bot action), :meth:`next_round`,
+    :meth:`new_round`, :meth:`back`, :meth:`forward`, :meth:`first`, :meth:`live`,
+    :meth:`set_open_hands`.
+    """
+
+    css_class = "ctj-trick-table"
+
+    def __init__(self, players: int = 3, seed: int = 1, humans: Iterable[int] = (0,),
+                 contract: str | None = None, *, declarer: int = 0, debt: int = 0,
+                 setup: str = "standard", names: Sequence[str] | None = None,
+                 bots: object = None, open_hands: bool = False, four_colour: bool = False,
+                 session: Session | None = None) -> None:
+        super().__init__()
+        self._players = players
+        self._seed = seed
+        self._humans = tuple(humans)
+        self._contract = contract
+        self._declarer = declarer
+        self._debt = debt
+        self._setup = setup
+        self._names = list(names) if names else None
+        self._bots = bots
+        self.four_colour = four_colour
+        self.title = html("", "ctj-title")
+        self.info = html("", "ctj-note", "ctj-info")
+        self.seat_heads = [html("", "ctj-seat-head") for _ in range(MAX_SEATS)]
+        self.seat_hands = [CardStrip(label=f"hand of seat {i}", four_colour=four_colour,
+                                     css_class=("ctj-hand", f"ctj-hand-{i}"))
+                           for i in range(MAX_SEATS)]
+        self.seat_straws = [CardStrip(label=f"straw-pile of seat {i}", four_colour=four_colour,
+                                      css_class=("ctj-straw", f"ctj-straw-{i}"))
+                            for i in range(MAX_SEATS)]
+        self.seat_boxes: list[w.VBox] = []
+        for i in range(MAX_SEATS):
+            box = w.VBox([self.seat_heads[i], self.seat_hands[i], self.seat_straws[i]])
+            box.add_class("ctj-seat")
+            box.add_class(f"ctj-seat-{i}")
+            self.seat_boxes.append(box)
+        self.opponents = w.HBox([])
+        self.opponents.add_class("ctj-opponents")
+        self.mine = w.VBox([])
+        self.mine.add_class("ctj-mine")
+        self.trick_title = html("Current trick", "ctj-heading")
+        self.trick_strip = CardStrip(interactive=False, label="current trick", empty="—",
+                                     four_colour=four_colour, css_class="ctj-trick")
+        self.last_title = html("Last trick", "ctj-heading")
+        self.last_strip = CardStrip(interactive=False, size="small", label="last trick",
+                                    empty="—", four_colour=four_colour,
+                                    css_class="ctj-last-trick")
+        self.last_reason = html("", "ctj-reason")
+        centre = w.HBox([w.VBox([self.trick_title, self.trick_strip]),
+                         w.VBox([self.last_title, self.last_strip, self.last_reason])])
+        centre.add_class("ctj-centre")
+        felt = w.VBox([self.opponents, centre, self.mine])
+        felt.add_class("ctj-felt")
+        self.summary = html("", "ctj-summary", "ctj-panel")
+        self.step_button = button("Bot move ▶", "ctj-step", tooltip="Let the next bot act")
+        self.next_round_button = button("Next round ▶", "ctj-next-round", primary=True,
+                                        tooltip="Go on to the next round")
+        self.new_round_button = button("New round", "ctj-new-round",
+                                       tooltip="Deal a new round with the next seed")
+        self.open_hands = w.Checkbox(value=open_hands, description="Show every hand",
+                                     indent=False)
+        self.open_hands.add_class("ctj-open-hands")
+        self.actions_bar = w.HBox([self.next_round_button, self.step_button,
+                                   self.new_round_button, self.open_hands])
+        self.first_button = button("« Start", "ctj-first", tooltip="Start of the round",
+                                   quiet=True)
+        self.back_button = button("◀ Back", "ctj-back", tooltip="One step back", quiet=True)
+        self.step_label = html("", "ctj-step-label")
+        self.forward_button = button("Forward ▶", "ctj-forward", quiet=True)
+        self.live_button = button("Latest »", "ctj-live", tooltip="Back to the game",
+                                  quiet=True)
+        self.nav = w.HBox([self.first_button, self.back_button, self.step_label,
+                           self.forward_button, self.live_button])
+        self.nav.add_class("ctj-nav")
+        self.caption_line = html("", "ctj-caption-line")
+        self._finish(self.title, self.info, self.status.widget, felt, self.summary,
+                     self.actions_bar, self.nav, self.caption_line)
+        for i in range(MAX_SEATS):
+            self.seat_hands[i].on_click(self.play)
+            self.seat_straws[i].on_click(self.play)
+        self.step_button.on_click(lambda _b: self.step())
+        self.next_round_button.on_click(lambda _b: self.next_round())
+        self.new_round_button.on_click(lambda _b: self.new_round())
+        self.open_hands.observe(self._guard(lambda _ch: self.refresh()), "value")
+        self.first_button.on_click(lambda _b: self.first())
+        self.back_button.on_click(lambda _b: self.back())
+        self.forward_button.on_click(lambda _b: self.forward())
+        self.live_button.on_click(lambda _b: self.live())
+        self.session: Session
+        self._own = session is None
+        show(self.new_round_button, self._own)
+        if session is not None:
+            self.attach(session)
+        else:
+            self._attempt(lambda: self.attach(self._new_session(seed)))
+
+    # -- sessions --------------------------------------------------------------------------------
+    def _new_session(self, seed: int) -> Session:
+        names = self._names or default_names(self._players)
+        game = Game(players=self._players, setup=self._setup)
+        if self._contract is not None:
+            state = game.round_state(seed, self._declarer, self._contract, debt=self._debt)
+            state.names = list(names)  # round_state takes no names (engine gap): set them here
+            return Session(state, humans=self._humans, bots=self._bots, seed=seed,
+                           autoplay=bool(self._humans))
+        state = game.new_initial_state(seed=seed, names=names)
+        return Session(state, humans=self._humans, bots=self._bots, seed=seed, bots_pick=True,
+                       autoplay=bool(self._humans))
+
+    def attach(self, session: Session) -> None:
+        """Show (and play in) ``session``; the dashboard shares one between its views."""
+        self.session = session
+        if self.refresh not in session.listeners:
+            session.listeners.append(self.refresh)
+        self.refresh()
+
+    # -- actions ---------------------------------------------------------------------------------
+    def _report(self, start: int) -> None:
+        captions = [s.caption for s in self.session.steps[start + 1:]]
+        text = " ".join(captions[-6:]) if captions else self.session.caption
+        self.status.ok(text)
+
+    def play(self, card: Card | str) -> bool:
+        """Play ``card`` (``"7H"``) for the seat to play; the bots reply. A refusal is shown in
+        words and changes nothing."""
+        start = self.session.cursor
+
+        def run() -> None:
+            # Read the card in the deck's context first: the engine reads an unknown word as a
+            # pick spelling and would answer "picking has ended" for "JK1" in a standard deck.
+            text = card if isinstance(card, str) else str(card)
+            if not isinstance(text, str):
+                raise Refusal(f"{card!r} is not a card")
+            c = self.session.game.deck.parse(text)
+            self.session.act(str(c))
+
+        ok = self._attempt(run)
+        if ok:
+            self._report(start)
+            self.session.changed()
+        return ok
+
+    def step(self) -> bool:
+        """Let the next bot act (one card or one picking action)."""
+        start = self.session.cursor
+        ok = self._attempt(self.session.step_bot)
+        if ok:
+            self._report(start)
+            self.session.changed()
+        return ok
+
+    def next_round(self) -> bool:
+        """After a round's summary: go on (the bots pick and play until it is your turn)."""
+        def run() -> None:
+            if not self.session.paused:
+                raise Refusal("the round is not over yet" if not self.session.state.is_terminal()
+                              else "the game is over")
+            self.session.resume()
+
+        start = len(self.session.steps) - 1
+        ok = self._attempt(run)
+        if ok:
+            self._report(start)
+            self.session.changed()
+        return ok
+
+    def new_round(self, seed: int | None = None) -> bool:
+        """A new round with ``seed`` (default: the next seed)."""
+        if not self._own:
+            self.status.error("This table shows the dashboard's game: use its New game button.")
+            return False
+
+        def run() -> None:
+            self._seed = self._seed + 1 if seed is None else seed
+            self.attach(self._new_session(self._seed))
+
+        return self._attempt(run, ok="New round dealt.")
+
+    def _move(self, fn: str) -> bool:
+        ok = self._attempt(getattr(self.session, fn))
+        if ok:
+            self.status.info(self.session.caption)
+            self.session.changed()
+        return ok
+
+    def back(self) -> bool:
+        return self._move("back")
+
+    def forward(self) -> bool:
+        return self._move("forward")
+
+    def live(self) -> bool:
+        return self._move("to_live")
+
+    def first(self) -> bool:
+        """The first step of the round shown."""
+        def run() -> None:
+            self.session.goto(self.session.round_start())
+
+        ok = self._attempt(run)
+        if ok:
+            self.status.info(self.session.caption)
+            self.session.changed()
+        return ok
+
+    def set_open_hands(self, on: bool = True) -> bool:
+        return self._attempt(lambda: setattr(self.open_hands, "value", bool(on)))
+
+    # -- reading ---------------------------------------------------------------------------------
+    @property
+    def state(self) -> GameState:
+        return self.session.state
+
+    def legal(self) -> list[str]:
+        """The cards you may play now (empty when it is not a person's turn)."""
+        s = self.session.state
+        if s.phase != "play" or not self.session.is_human_turn(s):
+            return []
+        return s.legal_moves()
+
+    # -- drawing ---------------------------------------------------------------------------------
+    def _after_error(self) -> None:
+        self.refresh()
+
+    def refresh(self) -> None:
+        ses = self.session
+        s = ses.state
+        g = s.game
+        n = g.players
+        playing = s.phase == "play"
+        turn = s.current_player() if playing else -1
+        human_turn = playing and ses.is_human_turn(s)
+        legal = set(s.legal_moves()) if human_turn else set()
+        contract = s.contract
+        widgets: list[w.Widget] = [self.title, self.info, self.trick_strip, self.last_strip,
+                                   self.last_reason, self.summary, self.step_label,
+                                   self.caption_line, *self.seat_heads, *self.seat_hands,
+                                   *self.seat_straws]
+        names = s.names
+        humans = ses.humans
+        with self._hold(*widgets):
+            # title and running figures
+            if playing and contract is not None and s.declarer is not None:
+                debt = f", Bet Debt {s.bet_debt}" if s.bet_debt else ""
+                self.title.value = (f"Round {max(s.round_number, 1)}: <b>{escape(contract.title)}"
+                                    f"</b> <small>declarer {escape(names[s.declarer])}{debt}"
+                                    f" · trick {min(s.trick_number + 1, g.n_tricks)} of "
+                                    f"{g.n_tricks}</small>")
+            elif s.is_terminal():
+                self.title.value = "Trick table <small>the game is over</small>"
+            else:
+                self.title.value = f"Trick table <small>round {s.round_number}</small>"
+            self.info.value = self._info_html(s)
+            # seats: people at the bottom, bots at the top
+            opp: list[w.Widget] = []
+            mine: list[w.Widget] = []
+            for seat in range(MAX_SEATS):
+                box = self.seat_boxes[seat]
+                if seat >= n:
+                    continue
+                (mine if seat in humans else opp).append(box)
+                self._draw_seat(s, seat, seat == turn, legal if seat == turn else set(),
+                                seat in humans)
+                if seat == turn:
+                    box.add_class("ctj-turn")
+                else:
+                    box.remove_class("ctj-turn")
+            if list(self.opponents.children) != opp:
+                self.opponents.children = opp
+            if list(self.mine.children) != mine:
+                self.mine.children = mine
+            # the trick and the last trick
+            if playing and s.trick:
+                lead = s.trick_leader
+                win = s.trick_winner_so_far()
+                self.trick_strip.set_items([
+                    StripItem(card=c, caption=names[(lead + i) % n],
+                              highlight="win" if (lead + i) % n == win else "")
+                    for i, c in enumerate(s.trick)])
+            else:
+                self.trick_strip.set_items([])
+            tricks = s.tricks if s.round_number else []
+            if tricks:
+                last = tricks[-1]
+                self.last_strip.set_items([
+                    StripItem(card=c, caption=names[(last.leader + i) % n],
+                              highlight="win" if (last.leader + i) % n == last.winner else "")
+                    for i, c in enumerate(last.cards)])
+                self.last_reason.value = (f"<b>{escape(names[last.winner])}</b> won trick "
+                                          f"{len(tricks)}: <i>{escape(last.reason)}</i>")
+            else:
+                self.last_strip.set_items([])
+                self.last_reason.value = ""
+            # the summary of the round just played
+            self.summary.value = self._summary_html(s)
+            show(self.summary, bool(self.summary.value))
+            show(self.next_round_button, ses.paused and ses.is_live)
+            bots_exist = len(humans) < n
+            self.step_button.disabled = not (ses.is_live and (s.is_chance_node()
+                                                               or ses.is_bot_turn(s)))
+            show(self.step_button, bots_exist)
+            steps = len(ses.steps) - 1
+            self.step_label.value = f"step {ses.cursor} of {steps}"
+            self.first_button.disabled = self.back_button.disabled = ses.cursor == 0
+            self.forward_button.disabled = self.live_button.disabled = ses.is_live
+            review = "" if ses.is_live else "<b>Reviewing</b> (Latest » returns to the game): "
+            self.caption_line.value = review + escape(ses.caption)
+
+    def _draw_seat(self, s: GameState, seat: int, is_turn: bool, legal: set[str],
+                   human: bool) -> None:
+        g = s.game
+        ses = self.session
+        playing = s.phase == "play"
+        hand_strip = self.seat_hands[seat]
+        straw_strip = self.seat_straws[seat]
+        open_view = human or self.open_hands.value
+        badges = []
+        if is_turn:
+            badges.append('<span class="ctj-badge ctj-badge-turn">to play</span>')
+        if playing and s.declarer == seat:
+            badges.append('<span class="ctj-badge ctj-badge-bet">declarer</span>')
+        if human and len(ses.humans) < g.players:
+            badges.append('<span class="ctj-badge ctj-badge-you">you</span>')
+        elif not human:
+            badges.append('<span class="ctj-badge">bot</span>')
+        team = f" · team {g.side_names[g.side_of[seat]]}" if g.side_names else ""
+        won = s.tricks_won[seat] if s.round_number else 0
+        self.seat_heads[seat].value = (f"<b>{escape(s.names[seat])}</b>{team} "
+                                       f"{''.join(badges)} · tricks won: <b>{won}</b>")
+        if not playing:
+            hand_strip.set_items([])
+            straw_strip.set_items([])
+            show(hand_strip, False)
+            show(straw_strip, False)
+            return
+        show(hand_strip, True)
+        cards = s.hand(seat)
+        active = is_turn and human and ses.is_live
+        hand_strip.interactive = human
+        straw_strip.interactive = human
+        if open_view:
+            cards = sort_cards(cards, s.contract, g.deck, 0, g.n_tricks)
+            items = [StripItem(card=c, playable=(str(c) in legal) if active else None,
+                               note="" if active or not human else "not your turn")
+                     for c in cards]
+            hand_strip.set_items(items)
+        else:
+            hand_strip.set_items([StripItem(kind="back", caption=f"{len(cards)} cards")]
+                                 if cards else [])
+        stacks = s.straw(seat)
+        if stacks:
+            show(straw_strip, True)
+            sitems = []
+            for down, up in stacks:
+                p = (str(up) in legal) if (active and up is not None) else None
+                sitems.append(StripItem(kind="stack", card=up, down=down, playable=p,
+                                        key=str(up) if up is not None else ""))
+            straw_strip.set_items(sitems)
+        else:
+            straw_strip.set_items([])
+            show(straw_strip, False)
+
+    def _info_html(self, s: GameState) -> str:
+        g = s.game
+        if not s.round_number or s.phase != "play":
+            return ""
+        labels = side_labels(s)
+        pts = s.side_points
+        parts = [f"{escape(labels[i])}: <b>{pts[i]}</b>" for i in range(g.sides)]
+        return "Card points won this round: " + " · ".join(parts)
+
+    def _summary_html(self, s: GameState) -> str:
+        ses = self.session
+        results = s.round_results
+        if not results or s.phase == "play":
+            return ""
+        # only right after a round (or at the end): the round just finished
+        r = results[-1]
+        g = s.game
+        names = s.names
+        bonus = g.seating.last_trick_bonus
+        declarer_side = g.side_of[r.declarer]
+        last_side = g.side_of[r.last_trick]
+        rows = [("Declarer", escape(names[r.declarer])),
+                ("Contract", f"{escape(r.contract.title)} (row {escape(r.row or '—')})"),
+                ("Card points", str(r.card_points)),
+                ("Last trick", f"{escape(names[r.last_trick])}"
+                 + (f" (+{bonus} for the declarer)" if last_side == declarer_side else
+                    " (no bonus for the declarer)")),
+                ("Bet Debt", str(r.bet_debt))]
+        if r.offer:
+            rows.append(("Offer accepted", f"+{r.offer}"))
+        rows.append(("Score", f"<b>{r.score}</b>"))
+        tricks = ", ".join(f"{escape(names[i])} {t}" for i, t in enumerate(r.tricks))
+        rows.append(("Tricks won", tricks))
+        body = "".join(f"<tr><th>{k}</th><td>{v}</td></tr>" for k, v in rows)
+        head = "The game is over" if s.is_terminal() else f"Round {len(results)} is over"
+        more = "" if s.is_terminal() else (" Press <b>Next round ▶</b> to go on."
+                                           if ses.paused and ses.is_live else "")
+        return f"<b>{head}.</b>{more}<table>{body}</table>"
