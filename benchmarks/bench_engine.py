@@ -22,9 +22,10 @@ from chaitea import Game
 
 
 def engine_rounds(players: int, setup: str, deck: str | None, budget: float, seed: int = 1,
-                  **options: bool) -> tuple[int, float]:
+                  passing_the_barrel: bool = False, match_point: bool = False) -> tuple[int, float]:
     """Play whole random games until ``budget`` seconds pass; return (rounds, seconds)."""
-    game = Game(players=players, setup=setup, deck=deck, **options)
+    game = Game(players=players, setup=setup, deck=deck, passing_the_barrel=passing_the_barrel,
+                match_point=match_point)
     rng = random.Random(seed)
     choice = rng.choice
     rounds = 0
