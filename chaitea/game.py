@@ -24,6 +24,7 @@ actions (:meth:`Game.action` gives the value, ``str()`` of which is the record's
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -59,6 +60,7 @@ METAS = (None, "second-place", "cumulative-most", "cumulative-least")
 OPTION_NAMES = ("deck", "passing_the_barrel", "match_point", "meta", "ruleset",
                 "same_contract_raise")
 
+_CARD_SHAPED = re.compile(r"^(?:JK\d|\d{1,2}[CDHS]'?|10[CDHS]|[JQKA][CDHS])$")
 _CHUNK = 12
 _CHUNK_MASK = (1 << _CHUNK) - 1
 _BIT_TABLES: list[tuple[tuple[int, ...], ...]] = []
@@ -199,6 +201,11 @@ class Game:
         i = self._id_of_text.get(text)
         if i is not None:
             return self.actions[i]
+        if _CARD_SHAPED.match(text):  # a card string, perhaps of another deck: a play
+            try:
+                return Play(self.deck.parse(text))
+            except CardError as e:
+                raise IllegalPlay(f"{text} refused: {e}") from None
         a = parse_action(text)
         if isinstance(a, Pick):
             sp = self.setup.joker_aliases.get(a.spelling, a.spelling)
@@ -254,7 +261,8 @@ class Game:
         return GameState(self, seed=seed, barrel=barrel, names=names)
 
     def round_state(
-        self, deal: Deal | int, declarer: int, contract: Contract | str, *, debt: int = 0
+        self, deal: Deal | int, declarer: int, contract: Contract | str, *, debt: int = 0,
+        names: Sequence[str] | None = None,
     ) -> GameState:
         """A state at the start of one round's play: ``deal`` (or a seed), the declarer and the
         contract. Bots, the solver and simulations start here. ``returns()`` at its end gives the
@@ -262,7 +270,7 @@ class Game:
         c = contract if isinstance(contract, Contract) else Contract.parse(contract)
         if type(declarer) is not int or not 0 <= declarer < self.players:
             raise SetupError(f"declarer must be a seat 0..{self.players - 1}")
-        st = GameState(self, seed=None, round_only=True)
+        st = GameState(self, seed=None, round_only=True, names=names)
         st._deal_cards(deal)
         st._start_play(declarer, -1, c, debt, 0)
         return st

@@ -101,6 +101,11 @@ class Pad:
 
     __hash__ = None  # type: ignore[assignment]
 
+    def _repr_html_(self) -> str:
+        from .svg import pad_html
+
+        return pad_html(self)
+
     def row_index(self, key: str) -> int:
         for i, r in enumerate(self.rows):
             if r.key == key:

@@ -158,20 +158,33 @@ class View:
             fn()
         except ChaiTeaError as e:
             self.status.error(friendly(e))
-            self._after_error()
+            self._recover()
             return False
         except Exception as e:  # a bug: keep it for the tests, show words, never a traceback
             log.exception("unexpected error in a view")
             self.unexpected.append(e)
             self.status.error(friendly(e))
-            self._after_error()
+            self._recover()
             return False
         if ok is not None:
             self.status.ok(ok)
         return True
 
+    def _recover(self) -> None:
+        try:
+            self._after_error()
+        except Exception as e:
+            log.exception("unexpected error while redrawing a view")
+            self.unexpected.append(e)
+
     def _after_error(self) -> None:
         """Hook: re-render after a refusal (the state is unchanged, the view may not be)."""
+
+    def _notify(self) -> None:
+        """Tell every view of the shared game that it changed (errors become words too)."""
+        session = getattr(self, "session", None)
+        if session is not None:
+            self._attempt(session.changed)
 
     def _guard(self, fn: Callable[..., object]) -> Callable[..., None]:
         """Wrap a widget callback so that no exception leaves it."""

@@ -83,6 +83,10 @@ class GameDashboard(View):
         self.picking = PickingPanel(session=session, show_examples=False,
                                     four_colour=four_colour)
         self.table = TrickTable(session=session, four_colour=four_colour)
+        self.table.four_colour_box.observe(self._guard(self._colours), "value")
+        # the dashboard refreshes whichever of the two is shown (a hidden view waits)
+        session.listeners.remove(self.picking.refresh)
+        session.listeners.remove(self.table.refresh)
         self.pad = ScorePad(session=session)
         for view in (self.picking, self.table, self.pad):
             view.widget.remove_class("ctj-main")
@@ -120,8 +124,8 @@ class GameDashboard(View):
 
     def _attach(self, session: Session) -> None:
         self.session = session
-        self.picking.attach(session)
-        self.table.attach(session)
+        self.picking.attach(session, listen=False)
+        self.table.attach(session, listen=False)
         self.pad.attach(session)
         session.listeners.append(self.refresh)
         self.refresh()
@@ -196,6 +200,10 @@ class GameDashboard(View):
             self._note_message()
         return ok
 
+    def _colours(self, change: dict[str, Any]) -> None:
+        self.picking.hand.four_colour = bool(change["new"])
+        self.picking.hand.html = self.picking.hand.render()
+
     def _saved(self, name: str) -> None:
         self.status.ok(f"Saved the game as {name} (in your browser's downloads).")
         self._note_message()
@@ -262,6 +270,7 @@ class GameDashboard(View):
         if self.status.text and self._message_at != (id(ses), len(ses.steps)):
             self.status.set("")
         picking = s.phase == "picking" and not ses.paused
+        (self.picking if picking else self.table).refresh()
         with self._hold(self.phase_line, self.save):
             show(self.picking.widget, picking)
             show(self.table.widget, not picking)

@@ -228,7 +228,8 @@ class DealExplorer(View):
                 straw.four_colour = fc
                 if deal.straw is not None:
                     stacks = deal.straw[seat]
-                    straw_pts = sum(deck.points_of(d) + deck.points_of(u) for d, u in stacks)
+                    straw_pts = sum(deck.points_of(u) for _d, u in stacks)
+                    hidden_pts = sum(deck.points_of(d) for d, _u in stacks)
                     straw.label = f"{names[seat]}'s straw-pile"
                     straw.set_items([StripItem(kind="stack", card=u, down=d)
                                      for d, u in stacks])
@@ -240,8 +241,11 @@ class DealExplorer(View):
                 seating = SEATINGS[p]
                 if seating.teams:
                     team = f" · team {'AB'[seating.side_of(seat)]}"
-                extra = (f" + straw-pile {straw_pts} (5 stacks: face-down card under a face-up"
-                         " card)") if deal.straw is not None else ""
+                extra = ""
+                if deal.straw is not None:
+                    extra = (f" + <b>{straw_pts}</b> face up on the straw-pile (5 stacks, each a "
+                             "face-down card under a face-up card)")
+                    total += hidden_pts
                 total += pts + straw_pts
                 self.seat_heads[seat].value = (f"<b>{escape(names[seat])}</b>{team} · "
                                                f"{len(hand)} cards · <b>{pts}</b> card points"

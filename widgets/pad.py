@@ -83,10 +83,10 @@ class ScorePad(View):
             self._draw()
 
     # -- sources ---------------------------------------------------------------------------------
-    def attach(self, session: Session) -> None:
+    def attach(self, session: Session, *, listen: bool = True) -> None:
         """Follow ``session`` (the dashboard's game): the pad redraws after every change."""
         self.session = session
-        if self.refresh not in session.listeners:
+        if listen and self.refresh not in session.listeners:
             session.listeners.append(self.refresh)
         self.refresh()
 

@@ -156,6 +156,7 @@ class PickingPanel(View):
         for k, b in zip(EXAMPLES, self.example_buttons, strict=True):
             b.on_click(lambda _b, k=k: self.example(k))
         self.example_number: int | None = None
+        self._shown: tuple[int, int, int] = (0, -1, 0)
         self.session: Session
         self._own = session is None
         if session is not None:
@@ -174,10 +175,10 @@ class PickingPanel(View):
         humans = range(self._players) if self._humans is None else self._humans
         return Session(state, humans=humans, bots=self._bots, seed=seed)
 
-    def attach(self, session: Session) -> None:
+    def attach(self, session: Session, *, listen: bool = True) -> None:
         """Show (and act on) ``session``: the dashboard shares one session between views."""
         self.session = session
-        if self.refresh not in session.listeners:
+        if listen and self.refresh not in session.listeners:
             session.listeners.append(self.refresh)
         self.refresh()
 
@@ -193,8 +194,8 @@ class PickingPanel(View):
         ok = self._attempt(run)
         if ok:
             captions = [s.caption for s in self.session.steps[start + 1:]]
-            self.status.ok(" ".join(captions[-6:]) or self.session.caption)
-            self.session.changed()
+            self.status.ok(" ".join(captions[-4:]) or self.session.caption)
+            self._notify()
         return ok
 
     def pick(self, spelling: str | None = None, debt: int | None = None) -> bool:
@@ -220,7 +221,10 @@ class PickingPanel(View):
         if x is None:
             self.status.error("No offer can be made now (Passing the Barrel).")
             return False
-        return self._act(str(Offer(int(x))))
+        if not isinstance(x, int) or isinstance(x, bool):
+            self.status.error(f"An offer is a whole number of points, not {x!r}.")
+            return False
+        return self._act(str(Offer(x)))
 
     def accept(self) -> bool:
         return self._act(str(Accept()))
@@ -235,7 +239,7 @@ class PickingPanel(View):
         ok = self._attempt(getattr(self.session, fn))
         if ok:
             self.status.info(self.session.caption)
-            self.session.changed()
+            self._notify()
         return ok
 
     def back(self) -> bool:
@@ -253,7 +257,7 @@ class PickingPanel(View):
         ok = self._attempt(run)
         if ok:
             self.status.info(self.session.caption)
-            self.session.changed()
+            self._notify()
         return ok
 
     def live(self) -> bool:
@@ -351,7 +355,10 @@ class PickingPanel(View):
                     self.debt.max = hi
                 self.debt.min = lo
                 self.debt.max = hi
-                self.debt.value = lo if not lo <= self.debt.value <= hi else self.debt.value
+                moved = self._shown != (id(self.session), self.session.cursor,
+                                        len(self.session.steps))
+                if moved or not lo <= self.debt.value <= hi:
+                    self.debt.value = lo  # a new decision starts at the smallest raise
                 self.debt.disabled = lo == hi
             else:
                 self.debt.min = 0
@@ -374,6 +381,7 @@ class PickingPanel(View):
             self.forward_button.disabled = self.live_button.disabled = self.session.is_live
             self.caption_line.value = escape(self.session.caption)
             self.log.value = self._log_html()
+        self._shown = (id(self.session), self.session.cursor, len(self.session.steps))
 
     def _draw_hand(self) -> None:
         s = self.session.state

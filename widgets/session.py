@@ -8,7 +8,7 @@ import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from chaitea import Game, GameState, IllegalAction, TrickRecord
+from chaitea import ChaiTeaError, Game, GameState, IllegalAction, TrickRecord
 from chaitea.actions import Accept, Decline, Offer, Pass, Pick, Play, Rescind
 from chaitea.bots import Bot, RandomBot
 from chaitea.svg import card_name
@@ -155,9 +155,18 @@ class Session:
                 self._push(Step(new, f"Round {new.round_number} is dealt (seed {seed})."))
             elif self.is_bot_turn(state):
                 seat = state.current_player()
-                aid = self.bots[seat].act(state.clone())
+                who = state.names[seat]
+                try:
+                    aid = self.bots[seat].act(state.clone())
+                except Exception as e:
+                    raise Refusal(f"the bot playing {who} failed ({type(e).__name__}: {e}); "
+                                  "the game waits for it") from None
                 new = state.clone()
-                new.apply_action(aid)
+                try:
+                    new.apply_action(aid)
+                except ChaiTeaError as e:
+                    raise Refusal(f"the bot playing {who} chose {aid!r}, which the rules refuse "
+                                  f"({e}); the game waits for it") from None
                 self._push(Step(new, describe(state, new), seat))
             else:
                 break

@@ -42,7 +42,7 @@ class TrickTable(View):
 
     Actions: :meth:`play`, :meth:`step` (one bot action), :meth:`next_round`,
     :meth:`new_round`, :meth:`back`, :meth:`forward`, :meth:`first`, :meth:`live`,
-    :meth:`set_open_hands`.
+    :meth:`set_open_hands`, :meth:`set_four_colour`.
     """
 
     css_class = "ctj-trick-table"
@@ -104,8 +104,12 @@ class TrickTable(View):
         self.open_hands = w.Checkbox(value=open_hands, description="Show every hand",
                                      indent=False)
         self.open_hands.add_class("ctj-open-hands")
+        self.four_colour_box = w.Checkbox(value=four_colour, description="Four-colour suits",
+                                          indent=False)
+        self.four_colour_box.add_class("ctj-four-colour")
         self.actions_bar = w.HBox([self.next_round_button, self.step_button,
-                                   self.new_round_button, self.open_hands])
+                                   self.new_round_button, self.open_hands,
+                                   self.four_colour_box])
         self.first_button = button("« Start", "ctj-first", tooltip="Start of the round",
                                    quiet=True)
         self.back_button = button("◀ Back", "ctj-back", tooltip="One step back", quiet=True)
@@ -126,6 +130,8 @@ class TrickTable(View):
         self.next_round_button.on_click(lambda _b: self.next_round())
         self.new_round_button.on_click(lambda _b: self.new_round())
         self.open_hands.observe(self._guard(lambda _ch: self.refresh()), "value")
+        self.four_colour_box.observe(self._guard(lambda ch: self._set_colours(ch["new"])),
+                                     "value")
         self.first_button.on_click(lambda _b: self.first())
         self.back_button.on_click(lambda _b: self.back())
         self.forward_button.on_click(lambda _b: self.forward())
@@ -136,7 +142,7 @@ class TrickTable(View):
         if session is not None:
             self.attach(session)
         else:
-            self._attempt(lambda: self.attach(self._new_session(seed)))
+            self.attach(self._new_session(seed))
 
     # -- sessions --------------------------------------------------------------------------------
     def _new_session(self, seed: int) -> Session:
@@ -151,10 +157,10 @@ class TrickTable(View):
         return Session(state, humans=self._humans, bots=self._bots, seed=seed, bots_pick=True,
                        autoplay=bool(self._humans))
 
-    def attach(self, session: Session) -> None:
+    def attach(self, session: Session, *, listen: bool = True) -> None:
         """Show (and play in) ``session``; the dashboard shares one between its views."""
         self.session = session
-        if self.refresh not in session.listeners:
+        if listen and self.refresh not in session.listeners:
             session.listeners.append(self.refresh)
         self.refresh()
 
@@ -181,7 +187,7 @@ class TrickTable(View):
         ok = self._attempt(run)
         if ok:
             self._report(start)
-            self.session.changed()
+            self._notify()
         return ok
 
     def step(self) -> bool:
@@ -190,7 +196,7 @@ class TrickTable(View):
         ok = self._attempt(self.session.step_bot)
         if ok:
             self._report(start)
-            self.session.changed()
+            self._notify()
         return ok
 
     def next_round(self) -> bool:
@@ -205,7 +211,7 @@ class TrickTable(View):
         ok = self._attempt(run)
         if ok:
             self._report(start)
-            self.session.changed()
+            self._notify()
         return ok
 
     def new_round(self, seed: int | None = None) -> bool:
@@ -224,7 +230,7 @@ class TrickTable(View):
         ok = self._attempt(getattr(self.session, fn))
         if ok:
             self.status.info(self.session.caption)
-            self.session.changed()
+            self._notify()
         return ok
 
     def back(self) -> bool:
@@ -244,8 +250,18 @@ class TrickTable(View):
         ok = self._attempt(run)
         if ok:
             self.status.info(self.session.caption)
-            self.session.changed()
+            self._notify()
         return ok
+
+    def set_four_colour(self, on: bool = True) -> bool:
+        """Draw the suits in four colours (clubs green, diamonds blue)."""
+        return self._attempt(lambda: setattr(self.four_colour_box, "value", bool(on)))
+
+    def _set_colours(self, on: bool) -> None:
+        self.four_colour = bool(on)
+        for strip in (*self.seat_hands, *self.seat_straws, self.trick_strip, self.last_strip):
+            strip.four_colour = self.four_colour
+            strip.html = strip.render()
 
     def set_open_hands(self, on: bool = True) -> bool:
         return self._attempt(lambda: setattr(self.open_hands, "value", bool(on)))

@@ -136,3 +136,13 @@ def test_loaded_finished_game_and_record_from_engine():
     assert dash.load_bytes(json.dumps(state.record()).encode())
     assert dash.state.is_terminal() and "the game is over" in dash.message
     assert "game over" in dash.phase_line.value
+
+
+def test_dashboard_message_stays_until_the_game_moves_on():
+    dash = GameDashboard(players=3, seed=12)
+    assert not dash.load_bytes(b"{}", "empty.json")
+    assert dash.status.kind == "error" and "empty.json" in dash.message
+    dash.refresh()
+    assert "empty.json" in dash.message  # nothing happened yet: the message stays
+    _play_some(dash, 1)
+    assert dash.message == "" or "empty.json" not in dash.message

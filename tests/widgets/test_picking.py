@@ -179,3 +179,15 @@ def test_bots_speak_for_other_seats():
     s = panel.session.state
     assert s.phase == "play" or s.current_player() == 0 or s.forced
     assert_legal(s)
+
+
+def test_debt_control_starts_each_decision_at_the_smallest_raise():
+    panel = PickingPanel(names=NAMES, example=3)
+    for _ in range(3):
+        panel.forward()
+    assert (panel.debt.min, panel.debt.value) == (10, 10)  # Leo may raise 5 -> 10..35
+    panel.debt.value = 25
+    panel.refresh()
+    assert panel.debt.value == 25  # the user's choice stays while nothing happens
+    panel.forward()
+    assert (panel.debt.min, panel.debt.value) == (15, 15)

@@ -4,10 +4,12 @@ recorded round, the round summary."""
 from __future__ import annotations
 
 import ipywidgets
+import pytest
 
 import chaitea
 from chaitea.bots import RandomBot
 from chaitea_widgets import TrickTable
+from chaitea_widgets.base import Refusal
 from tests.widgets.conftest import (
     assert_clean,
     assert_legal,
@@ -164,3 +166,39 @@ def test_new_round_button():
     assert table.state.hand(0) != first
     assert table.new_round(seed=6)
     assert table.state.hand(0) == first
+
+
+def test_four_colour_option_at_the_table_and_dashboard():
+    from chaitea_widgets import GameDashboard
+
+    table = TrickTable(players=3, seed=6, humans=(0,), contract="trump(D)")
+    assert "#1457b8" not in table.seat_hands[0].html
+    table.four_colour_box.value = True
+    hand = [str(c) for c in table.state.hand(0)]
+    if any(c.endswith(("C", "D")) for c in hand):
+        assert "#1457b8" in table.seat_hands[0].html or "#1b7a32" in table.seat_hands[0].html
+    dash = GameDashboard(players=3, seed=3)
+    dash.table.four_colour_box.value = True
+    assert dash.picking.hand.four_colour and dash.table.seat_hands[0].four_colour
+
+
+def test_a_broken_bot_is_reported_in_words():
+    class Broken:
+        def act(self, state):
+            return 9999
+
+    class Crashing:
+        def act(self, state):
+            raise RuntimeError("no idea")
+
+    table = TrickTable(players=3, seed=2, humans=(0,), contract="under", declarer=0,
+                       bots=Broken())
+    assert not table.play(table.legal()[0])
+    assert "bot playing Leo chose 9999, which the rules refuse" in table.message
+    table2 = TrickTable(players=3, seed=2, humans=(0,), contract="under", declarer=0,
+                        bots=Crashing())
+    assert not table2.play(table2.legal()[0])
+    assert "bot playing Leo failed (RuntimeError: no idea)" in table2.message
+    assert table.unexpected == [] and table2.unexpected == []
+    with pytest.raises(Refusal, match="act"):
+        TrickTable(bots=object())  # a programming mistake: the constructor says so
