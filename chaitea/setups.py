@@ -252,12 +252,14 @@ def parse_setup(spec: object) -> Setup:
         raise SetupError("a Joker row cannot be an Avoidance row (RECORD setup)")
     # The contracts a Joker may name: every contract another row of the setup plays (RULES B).
     joker_contracts: list[Contract] = []
-    aliases: dict[str, str] = {}
     for kind, *_ in items:
-        for sp, c in ROW_KINDS[kind].choices:
+        for _sp, c in ROW_KINDS[kind].choices:
             if c not in joker_contracts:
                 joker_contracts.append(c)
-            aliases.setdefault(f"joker={sp}", f"joker={c.spelling}")
+    # Any row spelling names its contract after "joker=" (RECORD: an alias, e.g.
+    # joker=black-trump(C) for joker=trump(C)); the contract must still be one the Joker may play.
+    aliases = {f"joker={sp}": f"joker={c.spelling}" for k in ROW_KINDS.values()
+               for sp, c in k.choices}
     rows = []
     seen: dict[str, int] = {}
     for kind, value, avoid, meta in items:

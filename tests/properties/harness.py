@@ -1,28 +1,34 @@
 """Play random legal games through the public state API and check them against the reference model.
 
 Everything is a function of one integer seed (the deals, the random choices, which steps are
-sampled for the expensive checks), so a failure reproduces from the seed the test reports.
+sampled for the expensive checks), so a failure reproduces from the seed the test reports
+(``play_checked_game(cfg, seed)``, adding ``full=True`` when the message says so).
 
-The checks (RULES/RECORD sections and D-numbers in brackets):
-- picking: ``legal_moves()`` equals the reference's legal set at every step (RULES B, V; D8, D11,
-  D12); play: ``legal_actions()`` equals the reference's legal plays (RULES F; D6, D7), and the seat
-  to act is the reference's;
+Two kinds of games (drawn from the seed): a *full* game (6%) compares the engine with the
+reference before every action; a *light* game logs the actions and, when each round ends, runs
+them through the reference (the same seat to act, each action legal in the reference), which is
+several times cheaper. The checks (RULES/RECORD sections and D-numbers in brackets):
+- picking: the legal set equals the reference's (RULES B, V; D8, D11, D12); play: the legal
+  cards equal the reference's (RULES F; D6, D7), and the seat to act is the reference's
+  (full games; light games: every action taken is legal in the reference);
 - seeded deals follow RECORD's portable shuffle (RECORD ``deal``);
 - per round: every card played once (2 players: the 34 hand and straw cards, never the 2 set aside);
   each trick's winner (RULES R; D2-D6); the card points of the tricks each side won, plus the
   set-aside split (D9), sum to the deck total; the last-trick bonus goes to exactly the side that
   won the last trick; the round score is card points + bonus + offer - debt (Avoidance: + debt -
-  offer, D13); the row filled (RULES B);
+  offer, D13); the row filled (RULES B); declarer, contract, debt and offer;
 - the pad: a row completes exactly when every side has scored it; its game points (RULES S) sum
   to 0; match points (RULES V); finish order; the next barrel holder (RULES B);
 - the game ends exactly when every row is complete; the winner (RULES S);
-- a refused action raises ``ChaiTeaError`` and leaves the state ``==`` a clone taken before it;
+- a refused action (an illegal id, string or value; in full games tried before ``legal_actions``
+  is asked) raises ``ChaiTeaError`` and leaves the state ``==`` a clone taken before it (sampled);
 - ``clone()`` then diverging play never changes the original;
-- ``observation(seat)`` never shows another seat's hand, a face-down straw card or a set-aside card;
-- the record (also saved to a file) replays to the same rounds, pad, game points and winner;
-  a record of a game in progress replays to the same seat to act and legal set (RECORD).
+- ``observation(seat)`` never shows another seat's hand, a face-down straw card or a set-aside card
+  (full games, sampled);
+- the record (sometimes saved to a file) replays to the same rounds, pad, game points and winner
+  as the reference (every full game, 10% of light games); a record of a game in progress replays
+  to the same seat to act and legal set (RECORD).
 """
-
 from __future__ import annotations
 
 import json
@@ -80,6 +86,19 @@ CUSTOM_ROWS: list[dict[str, Any]] = [
     {"row": "joker", "value": 3},
 ]
 
+TEAM_ROWS_4: list[dict[str, Any]] = [
+    {"row": "trump-slalom", "value": 2},
+    {"row": "over", "value": 1},
+    {"row": "avoidance-under", "value": 2},
+    {"row": "joker", "value": 3},
+]
+TEAM_ROWS_6: list[dict[str, Any]] = [
+    {"row": "middle", "value": 2},
+    {"row": "trump-pyramid", "value": 1},
+    {"row": "avoidance-trump-middle", "value": 2},
+    {"row": "joker", "value": 3},
+]
+
 CONFIGS: list[Config] = [
     Config(f"{label}-{setup}", players, setup, deck)
     for label, players, deck in (("2p", 2, None), ("3p", 3, None), ("4p", 4, None),
@@ -93,8 +112,11 @@ CONFIGS: list[Config] = [
     Config("3p-cumulative-least", 3, meta="cumulative-least"),
     Config("3p-custom", 3, CUSTOM_ROWS, passing_the_barrel=True),
     # Passing the Barrel and the match point with teams too (RULES V, D11).
-    Config("4p-barrel-match", 4, passing_the_barrel=True, match_point=True, extra=True),
-    Config("6p-barrel-match", 6, "short", "six-player", passing_the_barrel=True,
+    # Team games with Passing the Barrel, the match point and custom rows: Trump X (D5),
+    # Middle with 13 ranks (D4), Pyramid over 9 tricks (D3), Avoidance with offers (D13).
+    Config("4p-barrel-match", 4, TEAM_ROWS_4, passing_the_barrel=True, match_point=True,
+           extra=True),
+    Config("6p-barrel-match", 6, TEAM_ROWS_6, "six-player", passing_the_barrel=True,
            match_point=True, extra=True),
 ]
 
@@ -149,7 +171,7 @@ class GameChecker:
     def __init__(self, cfg: Config, seed: int, *, save_dir: Path | None = None,
                  full: bool | None = None, full_rate: float = 0.06,
                  replay_rate: float = 0.1, refusal_rate: float | None = None,
-                 equality_rate: float | None = None, observe_rate: float = 0.005,
+                 equality_rate: float | None = None, observe_rate: float = 0.02,
                  record_rate: float | None = None, tricks_rate: float | None = None,
                  deal_check_rate: float | None = None) -> None:
         self.cfg = cfg
@@ -169,8 +191,9 @@ class GameChecker:
         # A full game checks every step against the reference; a light game replays each
         # round's actions through the reference when the round ends (the same checks but the
         # legal sets of the steps not taken), which is several times cheaper.
-        self.full = self.rng.random() < full_rate if full is None else full
-        self.replay = self.full or self.rng.random() < replay_rate
+        draws = self.rng.random(), self.rng.random()  # drawn whether or not ``full`` is given
+        self.full = draws[0] < full_rate if full is None else full
+        self.replay = self.full or draws[1] < replay_rate
         if equality_rate is None:
             equality_rate = 0.15 if self.full else 0.05
         if refusal_rate is None:
@@ -220,7 +243,8 @@ class GameChecker:
 
     # -- helpers --------------------------------------------------------------------------------
     def fail(self, msg: str) -> AssertionError:
-        return AssertionError(f"[{self.cfg.name} seed={self.seed} step={self.steps} "
+        full = ", full=True" if self.full else ""
+        return AssertionError(f"[{self.cfg.name} seed={self.seed}{full} step={self.steps} "
                               f"round={self.rounds_done + 1}] {msg}")
 
     def check(self, cond: bool, msg: str | Callable[[], str]) -> None:
@@ -604,12 +628,13 @@ class GameChecker:
             self.check(self.state.phase == "picking", "picking ended early")
             return
         declarer, debt, offer = r.declarer, r.debt, r.offer
-        assert r.contract is not None
+        contract = r.contract
+        assert contract is not None
         st = self.state
         self.check(st.phase == "play", lambda: f"picking should have ended with {move!r}")
         self.check(st.declarer == declarer, lambda: f"declarer {st.declarer}, expected {declarer}")
-        self.check(st.contract is not None and st.contract.spelling == r.contract.spelling,
-                   lambda: f"contract {st.contract}, expected {r.contract.spelling}")
+        self.check(st.contract is not None and st.contract.spelling == contract.spelling,
+                   lambda: f"contract {st.contract}, expected {contract.spelling}")
         self.check(st.row == self.rows[r.row].key, lambda: f"row {st.row}, expected "
                    f"{self.rows[r.row].key} (RULES B: first open row that accepts the pick)")
         self.check(st.bet_debt == debt and st.offer == offer, "debt/offer in play")
@@ -645,7 +670,7 @@ class GameChecker:
         n = self.cfg.players
         if len(r.trick) < n:
             r.turn = (seat + 1) % n
-            return
+            return None
         k = len(r.tricks)
         cards = [c for _, c in r.trick]
         pos = ref.trick_winner(r.contract, k, self.seats.n_tricks, cards, self.top)
@@ -837,16 +862,21 @@ class GameChecker:
 
     # -- the whole game -------------------------------------------------------------------------
     def play(self, max_steps: int = 100_000) -> GameChecker:
-        if not self.state.is_chance_node():
-            self.begin_round()
-        step = self.step if self.full else self.step_light
-        while not self.state.is_terminal():
-            step()
-            self.check(self.steps < max_steps, "the game does not end")
-        self.check(self.pad.complete(), "terminal with open rows (RULES S)")
-        self.check(self.rounds_done == len(self.rows) * self.seats.sides,
-                   "each contract is played once per side (RULES P)")
-        self.check_final_record()
+        try:
+            if not self.state.is_chance_node():
+                self.begin_round()
+            step = self.step if self.full else self.step_light
+            while not self.state.is_terminal():
+                step()
+                self.check(self.steps < max_steps, "the game does not end")
+            self.check(self.pad.complete(), "terminal with open rows (RULES S)")
+            self.check(self.rounds_done == len(self.rows) * self.seats.sides,
+                       "each contract is played once per side (RULES P)")
+            self.check_final_record()
+        except AssertionError:
+            raise
+        except Exception as e:  # e.g. the engine refusing an action it listed as legal
+            raise self.fail(f"{type(e).__name__}: {e}") from e
         return self
 
 

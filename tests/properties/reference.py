@@ -321,10 +321,13 @@ def build_rows(spec: str | list[dict[str, object]]) -> list[RefRow]:
         avoid = bool(it.get("avoidance", False))
         if kind.startswith("avoidance-"):
             kind, avoid = kind[len("avoidance-") :], True
-        parsed.append((kind, int(it["value"]), avoid, it.get("meta")))  # type: ignore[call-overload]
+        meta = it.get("meta")
+        parsed.append((kind, int(it["value"]), avoid,  # type: ignore[call-overload]
+                       None if meta is None else str(meta)))
     # RULES B: a Joker may name any contract another row plays, never another Joker.
     joker_contracts = {c for kind, *_ in parsed if kind != "joker" for _, c in kind_choices(kind)}
-    rows, seen = [], {}
+    rows: list[RefRow] = []
+    seen: dict[str, int] = {}
     for kind, value, avoid, meta in parsed:
         base = f"avoidance-{kind}" if avoid else kind
         seen[base] = seen.get(base, 0) + 1

@@ -9,7 +9,7 @@ import pytest
 import chaitea
 from chaitea import ChaiTeaError, IllegalPick
 
-from .helpers import STANDARD_CARDS, play_first_legal
+from .helpers import STANDARD_CARDS, card_points_by_seat, play_first_legal
 
 
 @pytest.fixture
@@ -95,8 +95,10 @@ def test_team_pad_rows(game: chaitea.Game) -> None:
     ui = s.pad.row_index("under")
     assert s.pad.scores[ui] == [r.score, None]
     assert s.pad.order[ui] == [0]
-    assert r.score == r.card_points + (10 if r.last_trick in (0, 2) else 0)
-    assert r.card_points == s.side_points[0]
+    by_seat = card_points_by_seat(s)
+    team_a = by_seat[0] + by_seat[2]
+    assert r.card_points == team_a == s.side_points[0]
+    assert r.score == team_a + (10 if s.tricks[-1].winner in (0, 2) else 0)
     # next round: the barrel moved to seat 1; seat 2 (team A) may not pick under
     s.apply_deal(6)
     assert s.current_player() == 1

@@ -42,6 +42,7 @@ def play_round(match_point: bool, hands: list[list[str]], picking: list[str],
 
 @pytest.mark.parametrize("match_point", [True, False])
 def test_declarer_winning_every_trick_gets_one_game_point(match_point: bool) -> None:
+    """RULES V (a): the declarer wins all 12 tricks: +1 game point, only with the option."""
     s = play_round(match_point, SWEEP_3P, ["trump(H)", "pass", "pass"])
     assert s.round_results[0].tricks == (12, 0, 0)
     assert s.pad.match_points == ([1, 0, 0] if match_point else [0, 0, 0])
@@ -61,6 +62,7 @@ def test_a_defender_winning_every_trick_gets_the_point() -> None:
 
 
 def test_two_defenders_sharing_all_tricks_get_nothing() -> None:
+    """RULES V (a): two defenders who share all the tricks get nothing."""
     s = play_round(True, SHARE_3P, ["under", "pass", "pass"])
     tricks = s.round_results[0].tricks
     assert tricks[0] == 0 and tricks[1] > 0 and tricks[2] > 0

@@ -42,6 +42,8 @@ def test_second_place_refused_except_with_three_players(players: int) -> None:
 
 @pytest.mark.parametrize("where", ["options", "row"])
 def test_second_place_with_four_players_refused_by_replay(where: str) -> None:
+    """RULES S / RECORD: a four-player record with second place (game or row meta) is refused
+    at ``round 0, picking step 0``."""
     rec: dict[str, Any] = {"format": "chaitea-record/1", "players": 4, "setup": "standard",
                            "rounds": []}
     if where == "options":
@@ -147,6 +149,7 @@ def test_cumulative_decides_the_winner(meta: str) -> None:
 ])
 def test_cumulative_ties_go_to_who_finished_first(meta: str, scores: dict[str, list[int]],
                                                   winner: int) -> None:
+    """RULES S: a cumulative tie goes to whoever finished all their contracts first."""
     setup = chaitea.parse_setup([{"row": "trump", "value": 1}, {"row": "under", "value": 2}])
     pad = chaitea.Pad(setup, sides=3, meta=meta)
     t, u = pad.row_index("trump"), pad.row_index("under")
@@ -161,6 +164,7 @@ def test_cumulative_ties_go_to_who_finished_first(meta: str, scores: dict[str, l
 
 
 def test_cumulative_in_team_games_uses_team_letters() -> None:
+    """RECORD: the ``cumulative`` field is shaped like ``game_points`` (team letters)."""
     g = chaitea.Game(players=4, meta="cumulative-most")
     s = finish(g, 3)
     rep = chaitea.replay(s.record())
@@ -171,5 +175,6 @@ def test_cumulative_in_team_games_uses_team_letters() -> None:
 
 
 def test_no_cumulative_field_without_the_meta() -> None:
+    """RECORD: ``cumulative`` appears only in cumulative games."""
     s = finish(chaitea.Game(players=3), 1)
     assert "cumulative" not in chaitea.replay(s.record())

@@ -7,7 +7,7 @@ import pytest
 import chaitea
 from chaitea import IllegalPick
 
-from .helpers import play_first_legal
+from .helpers import card_points_by_seat, play_first_legal
 
 OFFERS_3P = [f"offer {x}" for x in range(5, 36, 5)]
 
@@ -44,6 +44,7 @@ def test_offers_in_steps_of_5_for_three_players() -> None:
 
 
 def test_offers_in_steps_of_3_for_teams() -> None:
+    """RULES V / D8: team games offer in steps of 3, up to 33."""
     s = all_passed(players=4)
     assert [m for m in s.legal_moves() if m.startswith("offer")] == \
         [f"offer {x}" for x in range(3, 34, 3)]
@@ -52,6 +53,7 @@ def test_offers_in_steps_of_3_for_teams() -> None:
 
 
 def test_without_the_variant_no_offer() -> None:
+    """RULES V: without options.passing_the_barrel the forced pick has no offer."""
     g = chaitea.Game(players=3)
     s = g.new_initial_state(seed=None)
     s.apply_deal(5)
@@ -82,8 +84,9 @@ def test_opponents_answer_clockwise_and_accept() -> None:
     play_first_legal(s)
     r = s.round_results[-1]
     assert r.offer == 10 and r.bet_debt == 0
-    bonus = 10 if r.last_trick == 0 else 0
-    assert r.score == r.card_points + bonus + 10
+    won = card_points_by_seat(s)[0]  # counted here from the tricks
+    assert r.card_points == won
+    assert r.score == won + (10 if s.tricks[-1].winner == 0 else 0) + 10
     rep = chaitea.replay(s.record())
     assert rep["rounds"][0]["bet_debt"] == 0 and rep["rounds"][0]["score"] == r.score
     assert s.record()["rounds"][0]["picking"] == ["pass", "pass", "pass", "offer 10",
@@ -123,7 +126,9 @@ def test_rescind_then_the_holder_picks() -> None:
     assert (s.declarer, s.offer, s.bet_debt, str(s.contract)) == (0, 0, 0, "slalom(low)")
     play_first_legal(s)
     r = s.round_results[-1]
-    assert r.score == r.card_points + (10 if r.last_trick == 0 else 0)
+    won = card_points_by_seat(s)[0]  # counted here from the tricks
+    assert r.card_points == won
+    assert r.score == won + (10 if s.tricks[-1].winner == 0 else 0)
 
 
 def test_declined_maximum_offer_leaves_only_rescind() -> None:
@@ -141,6 +146,7 @@ def test_declined_maximum_offer_leaves_only_rescind() -> None:
 
 
 def test_maximum_offer_for_teams_is_33() -> None:
+    """RULES V / D8: a declined 33 (the team maximum) leaves only ``rescind``."""
     s = all_passed(players=4)
     s.apply_action("offer 33")
     s.apply_action("decline")  # seat 1
@@ -171,7 +177,9 @@ def test_accepted_offer_is_subtracted_in_an_avoidance_row() -> None:
     play_first_legal(s)
     r = s.round_results[-1]
     assert r.row == "avoidance-over"
-    assert r.score == r.card_points + (10 if r.last_trick == 1 else 0) - 25
+    won = card_points_by_seat(s)[1]  # counted here from the tricks
+    assert r.card_points == won
+    assert r.score == won + (10 if s.tricks[-1].winner == 1 else 0) - 25
     assert s.pad.scores[0][1] == r.score
 
 
@@ -188,7 +196,9 @@ def test_bet_debt_is_added_in_an_avoidance_row() -> None:
     assert (s.declarer, s.row, s.bet_debt) == (1, "avoidance-under", 15)
     play_first_legal(s)
     r = s.round_results[-1]
-    assert r.score == r.card_points + (10 if r.last_trick == 1 else 0) + 15
+    won = card_points_by_seat(s)[1]  # counted here from the tricks
+    assert r.card_points == won
+    assert r.score == won + (10 if s.tricks[-1].winner == 1 else 0) + 15
 
 
 def test_no_offer_without_an_eligible_opponent() -> None:

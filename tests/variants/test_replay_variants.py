@@ -29,6 +29,7 @@ def two_player(plays: list[str], deal: dict[str, Any] | None = None) -> dict[str
 
 
 def test_valid_two_player_record_replays() -> None:
+    """RECORD: an explicit two-player deal with straw and set_aside replays (exit 0)."""
     proc = run_replay(two_player(["1D", "5D", "2H"]))
     assert proc.returncode == 0, proc.stderr
     out = json.loads(proc.stdout)
@@ -49,6 +50,7 @@ def test_face_down_straw_card_played(plays: list[str], step: int, cli: bool) -> 
 
 
 def test_face_down_straw_card_in_a_later_round() -> None:
+    """D7 / RECORD: the step count restarts each round: round 2, play step 1."""
     g = chaitea.Game(players=2)
     s = g.new_initial_state(seed=None)
     s.apply_deal(chaitea.Deal.from_seed(77, 2, g.deck))
@@ -96,6 +98,7 @@ def test_straw_stacks_of_the_wrong_shape(kind: str) -> None:
 
 @pytest.mark.parametrize("missing", ["straw", "set_aside"])
 def test_explicit_two_player_deal_needs_straw_and_set_aside(missing: str) -> None:
+    """RECORD deal: with explicit hands two players must give both straw and set_aside."""
     d = {k: v for k, v in TWO_DEAL.items() if k != missing}
     assert_refused(two_player([], d), "round 1, picking step 0", cli=False)
 
@@ -120,6 +123,7 @@ def test_straw_or_set_aside_in_a_three_player_deal(extra: dict[str, Any]) -> Non
 
 
 def test_set_aside_in_a_seeded_four_player_deal() -> None:
+    """RECORD deal: set_aside is refused outside two-player games, seeded or not."""
     rec = record(4, [{"deal": {"seed": 1, "set_aside": ["1C", "2C"]}, "picking": [],
                       "plays": []}])
     assert_refused(rec, "round 1, picking step 0", cli=False)
@@ -144,6 +148,7 @@ def test_offer_that_is_not_a_step(players: int, picking: list[str], step: int) -
 
 
 def test_offer_without_the_variant() -> None:
+    """RULES V / RECORD: ``offer`` without options.passing_the_barrel is refused."""
     rec = record(3, [{"deal": {"seed": 4}, "picking": ["pass", "pass", "pass", "offer 5"],
                       "plays": []}])
     assert_refused(rec, "round 1, picking step 4", cli=False)
@@ -164,6 +169,8 @@ def test_second_place_meta_with_four_players(how: str) -> None:
                                                (6, "standard"), (3, "jass"), (6, "jass"),
                                                (3, "tarot")])
 def test_deck_that_does_not_fit_the_player_count(players: int, deck: str) -> None:
+    """RECORD options.deck: a deck that does not fit the player count is refused at ``round 0,
+    picking step 0``."""
     assert_refused(record(players, [], deck=deck), "round 0, picking step 0",
                    cli=(players, deck) in ((3, "six-player"), (6, "standard")))
 
@@ -177,6 +184,7 @@ def test_hands_from_the_wrong_deck_for_six_players() -> None:
 
 
 def test_joker_card_in_a_standard_deal() -> None:
+    """RULES C: a Joker is no card of the 36-card deck: a deal error."""
     hands = copy.deepcopy(THREE_HANDS)
     hands[0][0] = "JK1"
     assert_refused(record(3, [{"deal": {"hands": hands}, "picking": [], "plays": []}]),
@@ -232,6 +240,7 @@ def test_team_game_replay_output(players: int, deck: str | None) -> None:
 
 
 def test_team_game_in_progress_next_is_a_seat() -> None:
+    """RECORD: ``next.seat`` is a seat in team games; game points by team letter."""
     g = chaitea.Game(players=4)
     s = g.new_initial_state(seed=2)
     for _ in range(3):

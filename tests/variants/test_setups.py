@@ -203,6 +203,7 @@ def test_joker_alias_spelling() -> None:
     [{"row": "under", "value": 2, "colour": "red"}], ["under"], "medium",
 ])
 def test_bad_setups_are_refused(setup: Any) -> None:
+    """RECORD setup / RULES B: malformed custom setups are a SetupError."""
     with pytest.raises(SetupError):
         chaitea.Game(players=3, setup=setup)
 

@@ -56,6 +56,7 @@ def test_six_player_deck_54_cards_200_points(game: chaitea.Game) -> None:
 
 
 def test_six_player_deal_is_valid(game: chaitea.Game) -> None:
+    """RULES P: the module's explicit deal is the whole 54-card deck, 9 cards each."""
     assert sorted(c for h in HANDS for c in h) == sorted(SIX_CARDS)
     game.round_state(deal(game, HANDS), 0, "over")
 
@@ -65,7 +66,7 @@ def test_joker_lead_next_non_joker_sets_the_suit(game: chaitea.Game) -> None:
     a Joker beats every other card (RULES R)."""
     s = game.round_state(deal(game, HANDS), 0, "over")
     s.apply_action("JK1")
-    assert s.led_suit is None
+    assert (s.led_suit,) == (None,)  # D6: a Joker lead sets no suit
     assert moves(s) == set(HANDS[1])  # no suit led yet: anything
     s.apply_action("7H")
     assert s.led_suit == chaitea.Suit.HEARTS
@@ -228,6 +229,7 @@ def test_double_deck_identical_cards_the_later_wins(first: str, second: str) -> 
 
 
 def test_double_deck_round_scores_20_for_the_last_trick() -> None:
+    """D2 / RULES S: a double-deck round: 12 tricks, 200 card points, 20 for the last trick."""
     g = chaitea.Game(players=6, deck="double")
     s = g.round_state(chaitea.Deal.from_seed(31, 6, g.deck), 2, "under")
     while not s.is_terminal():
