@@ -29,7 +29,7 @@ from chaitea_widgets.strip import StripItem
 
 __all__ = ["COMING", "COURSE", "NAMES", "Exercise", "Lesson", "Problem", "Welcome",
            "hand_text", "index_html", "may_play_problem", "named_round", "next_links",
-           "seat_of"]
+           "seat_of", "signed"]
 
 NAMES = ["Aslan", "Leo", "Mufasa"]  # the rulebook's three players: seats 0, 1, 2
 
@@ -111,6 +111,11 @@ def seat_of(name: str, names: Sequence[str] = NAMES) -> int:
     return list(names).index(name)
 
 
+def signed(points: int) -> str:
+    """Game points as the pad writes them: +2, 0, −2."""
+    return f"{points:+d}".replace("-", "−") if points else "0"
+
+
 # ------------------------------------------------------------------ exercises
 @dataclass
 class Problem:
@@ -141,6 +146,8 @@ class Exercise(View):
 
     ``make(seed) -> Problem`` builds the question from a seed (a seeded deal, a seeded round).
     Actions: :meth:`answer` (a card, a choice's value or a number), :meth:`another`.
+    The parts a question needs (cards, choice buttons, a number box) are made when first
+    needed: every widget costs the dashboard load time.
     """
 
     css_class = "ctj-exercise"
@@ -148,64 +155,103 @@ class Exercise(View):
     def __init__(self, title: str, make: Callable[[int], Problem], seed: int = 1, *,
                  another: bool = True, main: bool = True) -> None:
         super().__init__()
+        self.style.value = self.style.value.replace(
+            "</style>", ".ctj-main .jupyter-button.ctj-wrong { background: #c62828; }</style>")
         self.make = make
         self.seed = seed
-        self.title = html(f"{escape(title)} <small>exercise</small>", "ctj-title")
+        self.name = escape(title)
+        self.title = html("", "ctj-title")
         self.question = html("", "ctj-question")
-        self.strip = CardStrip(label="cards to choose from", css_class="ctj-exercise-cards")
-        self.cards_title = html("", "ctj-heading")
-        self.felt = w.VBox([self.cards_title, self.strip])
-        self.felt.add_class("ctj-felt")
-        self.choice_box = w.HBox([])
-        self.choice_box.add_class("ctj-choices")
-        self.number = w.IntText(value=0, description="Answer", layout=w.Layout(width="190px"))
-        self.number.add_class("ctj-answer")
-        self.check_button = button("Check", "ctj-check", primary=True)
-        self.number_box = w.HBox([self.number, self.check_button])
-        self.score = html("", "ctj-score", "ctj-note")
-        self.explain = html("", "ctj-explain", "ctj-note")
         self.another_button = button("Another one ▶", "ctj-another", quiet=True,
                                      tooltip="A new question from the next seed")
+        self.another_button.layout.align_self = "flex-start"
         show(self.another_button, another)
-        self._finish(self.title, self.question, self.felt, self.choice_box, self.number_box,
-                     self.status.widget, self.explain, w.HBox([self.another_button, self.score]))
+        self.felt: w.VBox | None = None
+        self.cards_title = html("", "ctj-heading")
+        self.strip: CardStrip | None = None
+        self.choice_box: w.HBox | None = None
+        self.number_box: w.HBox | None = None
+        self.number: w.IntText | None = None
+        self._finish(self.title, self.question, self.status.widget, self.another_button)
         if not main:
             self.widget.remove_class("ctj-main")
-        self.strip.on_click(lambda cid: self.answer(cid))
-        self.check_button.on_click(lambda _b: self.answer(self.number.value))
         self.another_button.on_click(lambda _b: self.another())
         self.right = 0
         self.asked = 0
         self.answered: Any = None
         self.last_right = False
+        self.choice_values: list[Any] = []
         self.problem = Problem("")
         self._attempt(self._new)
+        if self.unexpected:  # a bug in ``make``: fail the cell (nbval) rather than hide it
+            raise self.unexpected[0]
+
+    # -- parts, made on demand -------------------------------------------------------------------
+    def _layout(self) -> None:
+        parts: list[w.Widget] = [self.title, self.question]
+        parts += [x for x in (self.felt, self.choice_box, self.number_box) if x is not None]
+        parts += [self.status.widget, self.another_button]
+        self._finish(*parts)
+
+    def _cards(self) -> CardStrip:
+        if self.strip is None:
+            self.strip = CardStrip(label="cards to choose from", css_class="ctj-exercise-cards")
+            self.strip.on_click(lambda cid: self.answer(cid))
+            self.felt = w.VBox([self.cards_title, self.strip])
+            self.felt.add_class("ctj-felt")
+            self._layout()
+        return self.strip
+
+    def _choices(self) -> w.HBox:
+        if self.choice_box is None:
+            self.choice_box = w.HBox([])
+            self.choice_box.add_class("ctj-choices")
+            self._layout()
+        return self.choice_box
+
+    def _number(self) -> w.IntText:
+        if self.number is None:
+            self.number = w.IntText(value=0, description="Answer",
+                                    layout=w.Layout(width="190px"))
+            self.number.add_class("ctj-answer")
+            check = button("Check", "ctj-check", primary=True)
+            check.on_click(lambda _b: self.answer(self._number().value))
+            self.number_box = w.HBox([self.number, check])
+            self._layout()
+        return self.number
 
     # -- actions ---------------------------------------------------------------------------------
     def _new(self) -> None:
         self.problem = self.make(self.seed)
         self.answered = None
         p = self.problem
-        with self._hold(self.question, self.strip, self.explain, self.number, self.cards_title):
+        with self._hold(self.question, self.cards_title):
             self.question.value = p.question
+            if p.cards:
+                self._cards().interactive = not p.number  # with a number to type: shown only
+            if self.felt is not None:
+                show(self.felt, bool(p.cards))
             self.cards_title.value = p.cards_title
             show(self.cards_title, bool(p.cards_title))
-            show(self.felt, bool(p.cards))
-            self.strip.interactive = not p.number  # with a number to type, cards are shown only
             self._draw_cards()
-            buttons = []
-            for label, value in p.choices:
-                b = button(label, f"ctj-choice-{_slug(value)}")
-                b.add_class("ctj-choice")
-                b.on_click(lambda _b, v=value: self.answer(v))
-                buttons.append(b)
-            for old in self.choice_box.children:
-                old.close()
-            self.choice_box.children = buttons
-            show(self.choice_box, bool(buttons))
-            show(self.number_box, p.number)
-            self.number.value = 0
-            self.explain.value = ""
+            if p.choices or self.choice_box is not None:
+                box = self._choices()
+                buttons = []
+                for label, value in p.choices:
+                    b = button(label, f"ctj-choice-{_slug(value)}")
+                    b.add_class("ctj-choice")
+                    b.on_click(lambda _b, v=value: self.answer(v))
+                    buttons.append(b)
+                old = box.children
+                box.children = buttons
+                for b in old:
+                    b.close()
+                show(box, bool(buttons))
+                self.choice_values = [value for _label, value in p.choices]
+            if p.number:
+                self._number().value = 0
+            if self.number_box is not None:
+                show(self.number_box, p.number)
             self.status.set("")
             self._draw_score()
 
@@ -228,9 +274,8 @@ class Exercise(View):
                 if text not in p.cards:
                     raise Refusal(f"{text} is not one of the cards shown: click one of "
                                   f"{', '.join(p.cards)}")
-            elif p.choices:
-                if v not in [c[1] for c in p.choices]:
-                    raise Refusal(f"{v!r} is not one of the choices")
+            elif p.choices and v not in [c[1] for c in p.choices]:
+                raise Refusal(f"{v!r} is not one of the choices")
             if p.check is not None:
                 right, words = p.check(v)
             else:
@@ -241,6 +286,7 @@ class Exercise(View):
             self.right += bool(right)
             outcome["right"], outcome["words"] = bool(right), words
             self._draw_cards()
+            self._mark_choices()
             self._draw_score()
 
         if self._attempt(run):
@@ -276,6 +322,8 @@ class Exercise(View):
 
     def _draw_cards(self) -> None:
         p = self.problem
+        if self.strip is None:
+            return
         done = self.answered is not None
         items = []
         for i, cid in enumerate(p.cards):
@@ -291,8 +339,24 @@ class Exercise(View):
                                    playable=None if done or p.number else True))
         self.strip.set_items(items)
 
+    def _mark_choices(self) -> None:
+        """After an answer: the right choice in green, a wrong pick in red, the rest dimmed."""
+        p = self.problem
+        if self.choice_box is None:
+            return
+        for b, value in zip(self.choice_box.children, self.choice_values, strict=False):
+            if p.check is None and value == p.solution:
+                b.add_class("ctj-primary")
+                b.icon = "check"
+            elif value == self.answered:
+                b.add_class("ctj-wrong")
+                b.icon = "times"
+            else:
+                b.add_class("ctj-quiet")
+
     def _draw_score(self) -> None:
-        self.score.value = f"Score: <b>{self.right}</b> right of {self.asked}"
+        self.title.value = (f"{self.name} <small>exercise · score <b>{self.right}</b> right of "
+                            f"{self.asked}</small>")
 
 
 # ------------------------------------------------------------------ problems shared by lessons
@@ -341,8 +405,9 @@ def may_play_problem(seed: int, *, players: int = 3, contract: str = "trump(H)",
             return False, f"{e}. The engine's list: {', '.join(legal)}."
         return False, f"legal here: {', '.join(legal)}."  # pragma: no cover
 
-    return Problem(question, solution=legal, cards=playable,
-                   captions=["" if c in hand else "straw" for c in playable], check=check)
+    captions = ["hand" if c in hand else "straw" for c in playable] if straw else []
+    return Problem(question, solution=legal, cards=playable, captions=captions, check=check,
+                   cards_title=f"{escape(who)}'s cards")
 
 
 class Welcome(View):
@@ -364,8 +429,9 @@ class Welcome(View):
         felt.add_class("ctj-felt")
         self.points = html("", "ctj-note", "ctj-points")
         self.deal_button = button("Deal another hand", "ctj-deal", primary=True)
-        self._finish(self.title, self.version, felt, self.points,
-                     w.HBox([self.deal_button]), self.status.widget)
+        self.deal_button.layout.align_self = "flex-start"
+        self._finish(self.title, self.version, felt, self.points, self.status.widget,
+                     self.deal_button)
         self.deal_button.on_click(lambda _b: self.deal())
         self.cards: list[str] = []
         self._attempt(self._draw)

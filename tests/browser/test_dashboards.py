@@ -9,14 +9,16 @@ Answers the tests give are computed with the engine, as the notebooks compute th
 
 from __future__ import annotations
 
+import importlib
 import json
 import re
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Browser, FilePayload, Locator, Page, expect
 
 import chaitea
 from chaitea_widgets import Quiz
@@ -27,13 +29,13 @@ from tests.browser.harness import (
     close_page,
     new_page,
     open_dashboard,
-    save_screenshot,
 )
+from tests.browser.shots import OVERFLOW, full_screenshot, phone_screenshot
 
 pytestmark = pytest.mark.browser
 
 sys.path.insert(0, str(NOTEBOOKS))
-import ctj_course  # noqa: E402  (the notebooks' helper module, from their folder)
+ctj_course = importlib.import_module("ctj_course")  # the notebooks' helper, from their folder
 
 UPDATE_MS = 15_000  # a click's round trip to the kernel and back, with margin on a busy CI
 
@@ -46,15 +48,6 @@ def status(view: Locator) -> Locator:
 
 def card(view: Locator, card_id: str) -> Locator:
     return view.locator(f"button.ctj-card-{card_id.replace(chr(39), 'p')}").first
-
-
-def phone_screenshot(page: Page, name: str) -> None:
-    """The same page at phone size (390x844): saved as NAME-phone.png; nothing may stick out."""
-    page.set_viewport_size(PHONE)
-    page.wait_for_timeout(300)
-    save_screenshot(page, name)
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= PHONE["width"] + 1, f"{name}: {width}px wide on a {PHONE['width']}px phone"
 
 
 def answer_number(view: Locator, value: int) -> None:
@@ -117,7 +110,7 @@ def test_01_tricks(desk: Page, voila_url: str) -> None:
     expect(status(quiz)).to_contain_text("Right!", timeout=UPDATE_MS)
     expect(quiz.locator(".ctj-score")).to_contain_text("1 right of 1")
     assert_no_errors(desk, name)
-    save_screenshot(desk, name)
+    full_screenshot(desk, name)
     phone_screenshot(desk, name)
 
 
@@ -128,7 +121,7 @@ def test_02_contracts(desk: Page, voila_url: str) -> None:
     ranking = desk.locator(".ctj-ranking-explorer")
     expect(ranking.locator(".ctj-order .ctj-card").first).to_have_attribute(
         "data-card", "9H")
-    ranking.locator(".ctj-contract-kind select").select_option("under")
+    ranking.locator(".ctj-contract-kind select").select_option(label="Under")
     expect(ranking.locator(".ctj-order .ctj-card").first).to_have_attribute(
         "data-card", "1C", timeout=UPDATE_MS)
 
@@ -146,7 +139,7 @@ def test_02_contracts(desk: Page, voila_url: str) -> None:
     card(quiz, win).click()
     expect(status(quiz)).to_contain_text("Right!", timeout=UPDATE_MS)
     assert_no_errors(desk, name)
-    save_screenshot(desk, name)
+    full_screenshot(desk, name)
     phone_screenshot(desk, name)
 
 
@@ -168,7 +161,7 @@ def test_03_picking(desk: Page, voila_url: str) -> None:
     expect(panel.locator(".ctj-example-text")).to_have_text("", timeout=UPDATE_MS)
     panel.locator("button.ctj-pass").click()
     expect(status(panel)).to_contain_text("Aslan passes", timeout=UPDATE_MS)
-    panel.locator(".ctj-contract select").select_option("under")
+    panel.locator(".ctj-contract select").select_option(label="Under")
     panel.locator("button.ctj-pick").click()
     expect(status(panel)).to_contain_text("Leo picks Under", timeout=UPDATE_MS)
     expect(panel.locator(".ctj-seats")).to_contain_text("Current Bet")
@@ -177,7 +170,7 @@ def test_03_picking(desk: Page, voila_url: str) -> None:
     answer_number(ex, 5)
     assert re.search(r"Right!|The answer is \d+", verdict(ex))
     assert_no_errors(desk, name)
-    save_screenshot(desk, name)
+    full_screenshot(desk, name)
     phone_screenshot(desk, name)
 
 
@@ -213,7 +206,7 @@ def test_04_round(desk: Page, voila_url: str) -> None:
     answer_number(ex, 0)
     assert re.search(r"Right!|The answer is \d+", verdict(ex))
     assert_no_errors(desk, name)
-    save_screenshot(desk, name)
+    full_screenshot(desk, name)
     phone_screenshot(desk, name)
 
 
@@ -240,23 +233,47 @@ def test_05_scoring(desk: Page, voila_url: str) -> None:
     rows_ex.locator("button.ctj-choice").first.click()
     verdict(rows_ex)
     assert_no_errors(desk, name)
-    save_screenshot(desk, name)
+    full_screenshot(desk, name)
     phone_screenshot(desk, name)
 
 
 # ------------------------------------------------------------------ 06
-def _play_one_card(dash: Locator) -> str:
-    """Pick (or pass) until the trick table is shown, then click the first lit card."""
+def upload_file(page: Page, dash: Locator, name: str, data: bytes) -> None:
+    """Choose a file in the Load game button's file dialog. ipywidgets' FileUpload keeps its
+    <input type=file> out of the document, so the file goes in through the chooser Playwright
+    intercepts (its set_files is set_input_files on that input)."""
+    with page.expect_file_chooser(timeout=UPDATE_MS) as chooser:
+        dash.locator(".ctj-upload").first.click()
+    chooser.value.set_files(
+        files=[FilePayload(name=name, mimeType="application/json", buffer=data)])
+
+
+def _play_one_card(page: Page, dash: Locator) -> str:
+    """Pass whenever Aslan is to speak (or pick, when everyone passed and he must), until the
+    trick table lights his cards; then click the first lit card and see it leave the hand for
+    the table."""
     table = dash.locator(".ctj-trick-table")
-    for _ in range(4):
-        if table.is_visible():
-            break
-        pick = dash.locator("button.ctj-pick")
-        expect(pick).to_be_enabled(timeout=UPDATE_MS)
-        pick.click()
-        table.wait_for(state="visible", timeout=UPDATE_MS)
     lit = table.locator(".ctj-hand-0 button.ctj-playable")
-    expect(lit.first).to_be_visible(timeout=UPDATE_MS)
+    panel = dash.locator(".ctj-picking-panel")
+    steps = panel.locator(".ctj-step-label")
+    deadline = time.monotonic() + UPDATE_MS / 1000 * 2
+    while not (table.is_visible() and lit.count()):
+        assert time.monotonic() < deadline, "the trick table never lit a card of Aslan's"
+        choice = None
+        if panel.is_visible():
+            for css in ("button.ctj-pass", "button.ctj-pick"):
+                b = panel.locator(css)
+                if b.is_visible() and b.is_enabled():
+                    choice = b
+                    break
+        if choice is None:
+            page.wait_for_timeout(100)
+            continue
+        before = steps.inner_text()
+        choice.click()
+        while panel.is_visible() and steps.inner_text() == before:  # the bots' answer
+            assert time.monotonic() < deadline, "no answer to Aslan's pass or pick"
+            page.wait_for_timeout(50)
     played = lit.first.get_attribute("data-card")
     assert played
     lit.first.click()
@@ -270,7 +287,7 @@ def test_06_game_save_and_load(desk: Page, voila_url: str, tmp_path: Path) -> No
     open_dashboard(desk, voila_url, name)
     dash = desk.locator(".ctj-dashboard")
     expect(dash.locator(".ctj-phase")).to_contain_text("3 players")
-    _play_one_card(dash)
+    _play_one_card(desk, dash)
     expect(dash.locator(".ctj-score-pad .ctj-pad")).to_be_visible()
 
     # Save: a download of the game record.
@@ -285,33 +302,34 @@ def test_06_game_save_and_load(desk: Page, voila_url: str, tmp_path: Path) -> No
     hand_before = dash.locator(".ctj-hand-0").inner_text()
     step_before = dash.locator(".ctj-trick-table .ctj-step-label").inner_text()
     broken = saved.read_bytes()[: len(saved.read_bytes()) // 2]
-    upload = dash.locator(".ctj-upload input[type=file]")
-    upload.set_input_files(files=[{"name": "broken.json", "mimeType": "application/json",
-                                   "buffer": broken}])
+    upload_file(desk, dash, "broken.json", broken)
     expect(status(dash)).to_contain_text("Could not load broken.json", timeout=UPDATE_MS)
-    expect(status(dash)).to_contain_text("the current game goes on")
+    expect(status(dash)).to_contain_text(re.compile("current game goes on", re.I))
     assert dash.locator(".ctj-hand-0").inner_text() == hand_before
     assert dash.locator(".ctj-trick-table .ctj-step-label").inner_text() == step_before
-    save_screenshot(desk, "06_full_game-bad-upload")
+    full_screenshot(desk, "06_full_game-bad-upload")
+    # JSON, but not a game record: refused as well.
+    upload_file(desk, dash, "notes.json", b'{"format": "my-notes/1", "rounds": []}')
+    expect(status(dash)).to_contain_text("Could not load notes.json", timeout=UPDATE_MS)
+    assert dash.locator(".ctj-hand-0").inner_text() == hand_before
 
     # A good record loads: play on from it.
-    upload.set_input_files(files=[{"name": "game.json", "mimeType": "application/json",
-                                   "buffer": saved.read_bytes()}])
+    upload_file(desk, dash, "game.json", saved.read_bytes())
     expect(status(dash)).to_contain_text("Loaded game.json", timeout=UPDATE_MS)
-    _play_one_card(dash)
+    _play_one_card(desk, dash)
     assert_no_errors(desk, name)
-    save_screenshot(desk, name)
+    full_screenshot(desk, name)
 
 
 def test_06_game_on_a_phone(phone_page: Page, voila_url: str) -> None:
     name = "06_full_game.ipynb"
     open_dashboard(phone_page, voila_url, name)
     dash = phone_page.locator(".ctj-dashboard")
-    _play_one_card(dash)
+    _play_one_card(phone_page, dash)
     assert_no_errors(phone_page, name)
-    save_screenshot(phone_page, name)
-    width = phone_page.evaluate("document.documentElement.scrollWidth")
-    assert width <= PHONE["width"] + 1, f"{width}px wide on a {PHONE['width']}px phone"
+    overflow = phone_page.evaluate(OVERFLOW)
+    full_screenshot(phone_page, name)
+    assert overflow <= 1, f"{name}: {overflow}px too wide for a {PHONE['width']}px phone"
 
 
 # ------------------------------------------------------------------ 07
@@ -323,7 +341,7 @@ def test_07_player_counts(desk: Page, voila_url: str) -> None:
     expect(two.locator(".ctj-straw-0 .ctj-stack")).to_have_count(5)
     expect(two.locator(".ctj-aside .ctj-card")).to_have_count(2)
     # Four players: the same explorer deals 9 cards each, in teams.
-    two.locator(".ctj-players select").select_option("4")
+    two.locator(".ctj-players select").select_option(label="4 players")
     expect(two.locator(".ctj-hand-3 .ctj-card")).to_have_count(9, timeout=UPDATE_MS)
     expect(two.locator(".ctj-seat-3")).to_contain_text("team B")
 
@@ -341,7 +359,7 @@ def test_07_player_counts(desk: Page, voila_url: str) -> None:
     card(quiz, win).click()
     expect(status(quiz)).to_contain_text("Right!", timeout=UPDATE_MS)
     assert_no_errors(desk, name)
-    save_screenshot(desk, name)
+    full_screenshot(desk, name)
     phone_screenshot(desk, name)
 
 
@@ -355,7 +373,7 @@ def test_08_variants(desk: Page, voila_url: str) -> None:
         barrel.locator("button.ctj-pass").click()
         expect(status(barrel)).to_contain_text(f"{who} passes", timeout=UPDATE_MS)
     expect(barrel.locator(".ctj-offers")).to_be_visible()
-    barrel.locator(".ctj-offer-amount select").select_option("10")
+    barrel.locator(".ctj-offer-amount select").select_option(label="10")
     barrel.locator("button.ctj-offer").click()
     expect(status(barrel)).to_contain_text("offers 10 points", timeout=UPDATE_MS)
     barrel.locator("button.ctj-accept").click()
@@ -363,8 +381,8 @@ def test_08_variants(desk: Page, voila_url: str) -> None:
 
     pad = desk.locator(".ctj-score-pad")
     pad.locator(".ctj-pad-row-choice select").select_option(index=2)  # the Second-place row
-    for side, score in ((0, 40), (1, 55), (2, 70)):
-        pad.locator(".ctj-pad-side-choice select").select_option(str(side))
+    for side, score in (("Aslan", 40), ("Leo", 55), ("Mufasa", 70)):
+        pad.locator(".ctj-pad-side-choice select").select_option(label=side)
         box = pad.locator(".ctj-pad-score-input input")
         box.fill(str(score))
         box.press("Enter")
@@ -379,5 +397,5 @@ def test_08_variants(desk: Page, voila_url: str) -> None:
     meta.locator("button.ctj-choice").first.click()
     verdict(meta)
     assert_no_errors(desk, name)
-    save_screenshot(desk, name)
+    full_screenshot(desk, name)
     phone_screenshot(desk, name)
