@@ -424,10 +424,16 @@ def pad_html(state_or_pad: GameState | Pad, side_names: Sequence[str] | None = N
         now = row.key == current_row
         style = ' style="background:#fff1c1"' if now else ""
         mark = " ▶" if now else ""
+        # a second-place meta row (RULES S): the second best wins its points; say so
+        meta = ("" if (row.meta or pad.meta) != "second-place" else
+                ' <small class="ctj-pad-meta" style="font-weight:400;color:#6a1b9a;'
+                'border:1px solid #ce93d8;border-radius:6px;padding:0 4px;white-space:nowrap"'
+                ' title="second-place meta: the second best gains the points, the best loses'
+                ' them">2nd place</small>')
         out.append(f'<tr class="ctj-pad-row" data-row="{escape(row.key)}"{style}>'
                    f'<th scope="row" style="{td};text-align:left;font-weight:700">'
                    f"{escape(row.title)}{mark} <span style=\"font-weight:400;color:#8d6e63\">"
-                   f"({row.value})</span></th>")
+                   f"({row.value})</span>{meta}</th>")
         points = pad.row_points[r]
         for s in range(pad.sides):
             score = pad.scores[r][s]

@@ -62,9 +62,12 @@ class GameDashboard(View):
                                          ("Long", "long")], value="standard",
                                 description="Setup")
         self.setup.add_class("ctj-setup")
-        self.ptb = w.Checkbox(value=False, description="Passing the Barrel", indent=False)
+        # checkboxes as wide as their label (the default 300 px leaves big gaps in the bar)
+        self.ptb = w.Checkbox(value=False, description="Passing the Barrel", indent=False,
+                              layout=w.Layout(width="auto"))
         self.ptb.add_class("ctj-passing-the-barrel")
-        self.match_point = w.Checkbox(value=False, description="Match point", indent=False)
+        self.match_point = w.Checkbox(value=False, description="Match point", indent=False,
+                                      layout=w.Layout(width="auto"))
         self.match_point.add_class("ctj-match-point")
         self.new_button = button("New game", "ctj-new-game", primary=True)
         self.save = SaveButton(label="Save game")
@@ -84,6 +87,13 @@ class GameDashboard(View):
                                     four_colour=four_colour)
         self.table = TrickTable(session=session, four_colour=four_colour)
         self.table.four_colour_box.observe(self._guard(self._colours), "value")
+        # one message line for the picking panel and the trick table: only one of them is
+        # shown, and the latest message (say a pick after which the bots play cards) must be in
+        # the one shown, not left behind in the hidden one
+        shared, old = self.picking.status, self.table.status.widget
+        self.table.status = shared
+        self.table.widget.children = tuple(shared.widget if c is old else c
+                                           for c in self.table.widget.children)
         # the dashboard refreshes whichever of the two is shown (a hidden view waits)
         session.listeners.remove(self.picking.refresh)
         session.listeners.remove(self.table.refresh)
@@ -124,6 +134,7 @@ class GameDashboard(View):
 
     def _attach(self, session: Session) -> None:
         self.session = session
+        self.picking.status.set("")  # the views' message was about the old game
         self.picking.attach(session, listen=False)
         self.table.attach(session, listen=False)
         self.pad.attach(session)
@@ -271,6 +282,8 @@ class GameDashboard(View):
             self.status.set("")
         picking = s.phase == "picking" and not ses.paused
         (self.picking if picking else self.table).refresh()
+        if not picking:
+            self.picking.refresh_nav()  # its step label follows the game even while hidden
         with self._hold(self.phase_line, self.save):
             show(self.picking.widget, picking)
             show(self.table.widget, not picking)

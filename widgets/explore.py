@@ -58,6 +58,17 @@ def _order_chips(contract: Contract, n_tricks: int, current: int | None) -> str:
     return "".join(chips)
 
 
+def _sort_note(contract: Contract, order: chaitea.Order, k: int) -> str:
+    """"Hands sorted for Over (the highest rank is strongest)": the order's name only when it
+    adds something to the contract's title (a trump contract, a Slalom trick)."""
+    name, _, rule = order.describe.partition(": ")
+    played = "" if name == contract.title else f", played {escape(name)}"
+    trick = f", trick {k + 1}" if contract.info.needs_start else ""
+    trump = "; trump first" if contract.info.trump else ""
+    return (f"Hands sorted for <b>{escape(contract.title)}</b>{trick}{played} "
+            f"({escape(rule)}){trump}.")
+
+
 # ------------------------------------------------------------------ deal explorer
 class DealExplorer(View):
     """Deal the cards from a seed and look at every hand, sorted by a contract's strength
@@ -102,24 +113,17 @@ class DealExplorer(View):
         self.four_colour.add_class("ctj-four-colour")
         self.controls = ContractControls(contract)
         self.sort_note = html("", "ctj-note")
-        self.seat_heads = [html("", "ctj-seat-head") for _ in range(MAX_SEATS)]
-        self.seat_hands = [CardStrip(interactive=False, label=f"hand {i}",
-                                     css_class=("ctj-hand", f"ctj-hand-{i}"))
-                           for i in range(MAX_SEATS)]
-        self.seat_straws = [CardStrip(interactive=False, label=f"straw-pile {i}",
-                                      css_class=("ctj-straw", f"ctj-straw-{i}"))
-                            for i in range(MAX_SEATS)]
-        self.seat_boxes = []
-        for i in range(MAX_SEATS):
-            box = w.VBox([self.seat_heads[i], self.seat_hands[i], self.seat_straws[i]])
-            box.add_class("ctj-seat")
-            box.add_class(f"ctj-seat-{i}")
-            self.seat_boxes.append(box)
+        # seat widgets are made when a deal first needs them (each card strip costs page-load
+        # time), then kept and updated; fewer players only hide the extra seats
+        self.seat_heads: list[w.HTML] = []
+        self.seat_hands: list[CardStrip] = []
+        self.seat_straws: list[CardStrip] = []
+        self.seat_boxes: list[w.VBox] = []
         self.aside_head = html("", "ctj-seat-head")
         self.aside = CardStrip(interactive=False, label="set aside", css_class="ctj-aside")
         self.aside_box = w.VBox([self.aside_head, self.aside])
         self.aside_box.add_class("ctj-seat")
-        felt = w.VBox([*self.seat_boxes, self.aside_box])
+        self.felt = felt = w.VBox([self.aside_box])
         felt.add_class("ctj-felt")
         self.summary = html("", "ctj-note")
         bar = w.HBox([self.players, self.deck, self.seed, self.shuffle_button, self.four_colour])
@@ -182,6 +186,25 @@ class DealExplorer(View):
             self._set(self.players.value, None, None)
 
     # -- drawing ---------------------------------------------------------------------------------
+    def _ensure_seats(self, players: int) -> None:
+        """Make the seat widgets up to ``players`` (once; later deals reuse them)."""
+        if len(self.seat_boxes) >= players:
+            return
+        for i in range(len(self.seat_boxes), players):
+            head = html("", "ctj-seat-head")
+            hand = CardStrip(interactive=False, label=f"hand {i}",
+                             css_class=("ctj-hand", f"ctj-hand-{i}"))
+            straw = CardStrip(interactive=False, label=f"straw-pile {i}",
+                              css_class=("ctj-straw", f"ctj-straw-{i}"))
+            box = w.VBox([head, hand, straw])
+            box.add_class("ctj-seat")
+            box.add_class(f"ctj-seat-{i}")
+            self.seat_heads.append(head)
+            self.seat_hands.append(hand)
+            self.seat_straws.append(straw)
+            self.seat_boxes.append(box)
+        self.felt.children = (*self.seat_boxes, self.aside_box)
+
     def _redraw(self) -> None:
         if self._busy or self.deck.value is None:
             return
@@ -203,16 +226,15 @@ class DealExplorer(View):
         self.current = deal
         names = self._names[:p] if self._names and len(self._names) >= p else default_names(p)
         fc = self.four_colour.value
+        self._ensure_seats(p)
         widgets = [*self.seat_heads, *self.seat_hands, *self.seat_straws, self.aside,
                    self.aside_head, self.summary, self.sort_note]
         self.hands = []
         with self._hold(*widgets):
             order = contract.order_for(k, n_tricks)
-            self.sort_note.value = (f"Hands sorted by <b>{escape(contract.title)}</b>"
-                                    + (f", trick {k + 1}" if contract.info.needs_start else "")
-                                    + f": {escape(order.describe)}; trump first.")
+            self.sort_note.value = _sort_note(contract, order, k)
             total = 0
-            for seat in range(MAX_SEATS):
+            for seat in range(len(self.seat_boxes)):
                 show(self.seat_boxes[seat], seat < p)
                 if seat >= p:
                     continue
@@ -682,10 +704,11 @@ class Quiz(View):
             self._redraw()
 
         if self._attempt(run):
+            # the verdict is said once, in the status line (the felt only marks the cards)
             if result["right"]:
                 self.status.ok(f"Right! {self.reason}")
             else:
-                self.status.error(f"Not quite: {self.reason}")
+                self.status.error(f"Not quite: you chose {self.answered}. {self.reason}")
         return result["right"]
 
     def next(self) -> bool:
@@ -725,11 +748,9 @@ class Quiz(View):
                 f"Contract <b>{escape(self.contract.title)}</b> · trick "
                 f"<b>{self.trick_index + 1}</b> of {n} · {escape(self.names[self.seats[0]])}"
                 " led. <b>Which card wins?</b>")
-            if not done:
-                self.feedback.value = "Click the card you think wins the trick."
-            else:
-                verdict = "Right!" if self.answered == self.solution else \
-                    f"Not quite: you chose {escape(str(self.answered))}."
-                self.feedback.value = f"<b>{verdict}</b> <i>{escape(self.reason)}</i>"
+            # the verdict itself is in the status line only (said once)
+            self.feedback.value = ("Click the card you think wins the trick." if not done else
+                                   "The winning card is marked in green. Press <b>Next question"
+                                   " ▶</b> for another trick.")
             self.score.value = f"Score: <b>{self.right}</b> right of {self.asked}"
             self.next_button.disabled = False

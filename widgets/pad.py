@@ -16,6 +16,11 @@ from .session import Session
 __all__ = ["ScorePad"]
 
 
+def _points(v: int) -> str:
+    """Game points in words: ``+2``, ``0`` (zero has no sign), ``−2`` (a true minus sign)."""
+    return f"+{v}" if v > 0 else (f"−{-v}" if v < 0 else "0")
+
+
 class ScorePad(View):
     """The Paper Pad: a row per contract, a column per player (or team), each score with its
     completion order (1st, 2nd, 3rd), the game points of complete rows, the totals and the
@@ -130,7 +135,7 @@ class ScorePad(View):
             idx = self.pad.row_index(r.key)
             pts = self.pad.row_points[idx]
             if pts is not None:
-                words = ", ".join(f"{self.side_names[s]} {p:+d}" for s, p in enumerate(pts))
+                words = ", ".join(f"{self.side_names[s]} {_points(p)}" for s, p in enumerate(pts))
                 self.status.ok(f"The {r.title} row is complete: {words}.")
             else:
                 self.status.ok(f"Score written in the {r.title} row.")

@@ -194,8 +194,10 @@ class PickingPanel(View):
         ok = self._attempt(run)
         if ok:
             captions = [s.caption for s in self.session.steps[start + 1:]]
-            self.status.ok(" ".join(captions[-4:]) or self.session.caption)
+            # redraw first, then say what happened: the message never runs ahead of the panel
             self._notify()
+            self.status.ok(" ".join(captions[-4:]) or self.session.caption)
+            self.refresh_nav()
         return ok
 
     def pick(self, spelling: str | None = None, debt: int | None = None) -> bool:
@@ -238,7 +240,7 @@ class PickingPanel(View):
     def _move(self, fn: str) -> bool:
         ok = self._attempt(getattr(self.session, fn))
         if ok:
-            self.status.info(self.session.caption)
+            self.status.set("")  # the caption line under the buttons says what this step was
             self._notify()
         return ok
 
@@ -256,7 +258,7 @@ class PickingPanel(View):
 
         ok = self._attempt(run)
         if ok:
-            self.status.info(self.session.caption)
+            self.status.set("")
             self._notify()
         return ok
 
@@ -297,6 +299,7 @@ class PickingPanel(View):
             self.example_text.value = ""
             self.attach(self._new_session(self._seed))
             self.status.info(f"New round (seed {self._seed}): {self.session.caption}")
+            self.refresh_nav()
 
         return self._attempt(run)
 
@@ -375,13 +378,24 @@ class PickingPanel(View):
             show(self.choices, s.phase == "picking" and bool(picks or Pass in kinds))
             show(self.offers, bool(offers or kinds & {Accept, Decline, Rescind}))
             self._draw_hand()
-            n = len(self.session.steps)
-            self.step_label.value = f"step {self.session.cursor} of {n - 1}"
-            self.first_button.disabled = self.back_button.disabled = self.session.cursor == 0
-            self.forward_button.disabled = self.live_button.disabled = self.session.is_live
-            self.caption_line.value = escape(self.session.caption)
+            self.refresh_nav()
             self.log.value = self._log_html()
         self._shown = (id(self.session), self.session.cursor, len(self.session.steps))
+
+    def refresh_nav(self) -> None:
+        """Redraw the step label, the moving buttons and the caption line (cheap: the dashboard
+        calls it on every update, even while the panel is hidden)."""
+        ses = self.session
+        with self._hold(self.step_label, self.caption_line, self.first_button,
+                        self.back_button, self.forward_button, self.live_button):
+            self.step_label.value = f"step {ses.cursor} of {len(ses.steps) - 1}"
+            self.first_button.disabled = self.back_button.disabled = ses.cursor == 0
+            self.forward_button.disabled = self.live_button.disabled = ses.is_live
+            # the step's words once: not again when the status line has just said them
+            cap = ses.caption
+            said = bool(cap) and cap.lower() in self.status.text.lower()
+            self.caption_line.value = "" if said else escape(cap)
+            show(self.caption_line, not said)
 
     def _draw_hand(self) -> None:
         s = self.session.state

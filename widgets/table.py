@@ -65,19 +65,12 @@ class TrickTable(View):
         self.four_colour = four_colour
         self.title = html("", "ctj-title")
         self.info = html("", "ctj-note", "ctj-info")
-        self.seat_heads = [html("", "ctj-seat-head") for _ in range(MAX_SEATS)]
-        self.seat_hands = [CardStrip(label=f"hand of seat {i}", four_colour=four_colour,
-                                     css_class=("ctj-hand", f"ctj-hand-{i}"))
-                           for i in range(MAX_SEATS)]
-        self.seat_straws = [CardStrip(label=f"straw-pile of seat {i}", four_colour=four_colour,
-                                      css_class=("ctj-straw", f"ctj-straw-{i}"))
-                            for i in range(MAX_SEATS)]
+        # seat widgets are made when a game first needs them (each card strip costs page-load
+        # time; see _ensure_seats), then kept and updated move after move
+        self.seat_heads: list[w.HTML] = []
+        self.seat_hands: list[CardStrip] = []
+        self.seat_straws: list[CardStrip] = []
         self.seat_boxes: list[w.VBox] = []
-        for i in range(MAX_SEATS):
-            box = w.VBox([self.seat_heads[i], self.seat_hands[i], self.seat_straws[i]])
-            box.add_class("ctj-seat")
-            box.add_class(f"ctj-seat-{i}")
-            self.seat_boxes.append(box)
         self.opponents = w.HBox([])
         self.opponents.add_class("ctj-opponents")
         self.mine = w.VBox([])
@@ -123,9 +116,6 @@ class TrickTable(View):
         self.caption_line = html("", "ctj-caption-line")
         self._finish(self.title, self.info, self.status.widget, felt, self.summary,
                      self.actions_bar, self.nav, self.caption_line)
-        for i in range(MAX_SEATS):
-            self.seat_hands[i].on_click(self.play)
-            self.seat_straws[i].on_click(self.play)
         self.step_button.on_click(lambda _b: self.step())
         self.next_round_button.on_click(lambda _b: self.next_round())
         self.new_round_button.on_click(lambda _b: self.new_round())
@@ -186,8 +176,8 @@ class TrickTable(View):
 
         ok = self._attempt(run)
         if ok:
+            self._notify()  # redraw first: the message never runs ahead of the table
             self._report(start)
-            self._notify()
         return ok
 
     def step(self) -> bool:
@@ -195,8 +185,8 @@ class TrickTable(View):
         start = self.session.cursor
         ok = self._attempt(self.session.step_bot)
         if ok:
+            self._notify()  # redraw first: the message never runs ahead of the table
             self._report(start)
-            self._notify()
         return ok
 
     def next_round(self) -> bool:
@@ -210,8 +200,8 @@ class TrickTable(View):
         start = len(self.session.steps) - 1
         ok = self._attempt(run)
         if ok:
+            self._notify()  # redraw first: the message never runs ahead of the table
             self._report(start)
-            self._notify()
         return ok
 
     def new_round(self, seed: int | None = None) -> bool:
@@ -279,6 +269,25 @@ class TrickTable(View):
         return s.legal_moves()
 
     # -- drawing ---------------------------------------------------------------------------------
+    def _ensure_seats(self, players: int) -> None:
+        """Make the seat widgets up to ``players`` (once: a bigger game adds the missing ones,
+        a smaller one leaves the extra seats out of the felt)."""
+        for i in range(len(self.seat_boxes), players):
+            head = html("", "ctj-seat-head")
+            hand = CardStrip(label=f"hand of seat {i}", four_colour=self.four_colour,
+                             css_class=("ctj-hand", f"ctj-hand-{i}"))
+            straw = CardStrip(label=f"straw-pile of seat {i}", four_colour=self.four_colour,
+                              css_class=("ctj-straw", f"ctj-straw-{i}"))
+            hand.on_click(self.play)
+            straw.on_click(self.play)
+            box = w.VBox([head, hand, straw])
+            box.add_class("ctj-seat")
+            box.add_class(f"ctj-seat-{i}")
+            self.seat_heads.append(head)
+            self.seat_hands.append(hand)
+            self.seat_straws.append(straw)
+            self.seat_boxes.append(box)
+
     def _after_error(self) -> None:
         self.refresh()
 
@@ -292,6 +301,7 @@ class TrickTable(View):
         human_turn = playing and ses.is_human_turn(s)
         legal = set(s.legal_moves()) if human_turn else set()
         contract = s.contract
+        self._ensure_seats(n)
         widgets: list[w.Widget] = [self.title, self.info, self.trick_strip, self.last_strip,
                                    self.last_reason, self.summary, self.step_label,
                                    self.caption_line, *self.seat_heads, *self.seat_hands,
@@ -314,10 +324,8 @@ class TrickTable(View):
             # seats: people at the bottom, bots at the top
             opp: list[w.Widget] = []
             mine: list[w.Widget] = []
-            for seat in range(MAX_SEATS):
+            for seat in range(n):
                 box = self.seat_boxes[seat]
-                if seat >= n:
-                    continue
                 (mine if seat in humans else opp).append(box)
                 self._draw_seat(s, seat, seat == turn, legal if seat == turn else set(),
                                 seat in humans)

@@ -220,7 +220,7 @@ def test_05_scoring(desk: Page, voila_url: str) -> None:
     pad.locator("button.ctj-write").click()
     expect(status(pad)).to_contain_text("The Under row is complete", timeout=UPDATE_MS)
     expect(status(pad)).to_contain_text("Leo +2")
-    expect(status(pad)).to_contain_text("Mufasa -2")
+    expect(status(pad)).to_contain_text("Mufasa −2")
     expect(pad.locator(".ctj-pad")).to_contain_text("75")
     # Writing Leo's Under twice is refused: each player scores each row once.
     pad.locator("button.ctj-write").click()
@@ -391,7 +391,8 @@ def test_08_variants(desk: Page, voila_url: str) -> None:
     # Second place: the best (Mufasa, 70) gets -2, the second (Leo, 55) +2.
     expect(status(pad)).to_contain_text("complete", timeout=UPDATE_MS)
     expect(status(pad)).to_contain_text("Leo +2")
-    expect(status(pad)).to_contain_text("Mufasa -2")
+    expect(status(pad)).to_contain_text("Mufasa −2")
+    expect(pad.locator(".ctj-pad-meta")).to_have_text(["2nd place"])  # the meta row's tag
 
     meta = desk.locator(".ctj-exercise").nth(0)
     meta.locator("button.ctj-choice").first.click()

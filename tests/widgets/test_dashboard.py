@@ -146,3 +146,64 @@ def test_dashboard_message_stays_until_the_game_moves_on():
     assert "empty.json" in dash.message  # nothing happened yet: the message stays
     _play_some(dash, 1)
     assert dash.message == "" or "empty.json" not in dash.message
+
+
+def _to_human_pick(dash: GameDashboard) -> None:
+    for _ in range(400):
+        s = dash.state
+        if s.phase == "picking" and not dash.session.paused and dash.session.is_human_turn(s):
+            return
+        if dash.session.paused:
+            assert dash.next_round(), dash.message
+        else:
+            assert dash.play(dash.table.legal()[0]), dash.message
+    raise AssertionError("no picking turn for the person")
+
+
+def test_message_and_views_agree_after_the_bots_pick_and_play():
+    """A person's pass after which the bots pick and play cards: the message is shown in the
+    view shown (the trick table), is set only after that view is redrawn, and the hidden
+    picking panel's step label follows the game."""
+    for seed in range(1, 40):
+        dash = GameDashboard(players=3, seed=seed)
+        _to_human_pick(dash)
+        s = dash.state
+        if "pass" not in s.legal_moves():
+            continue
+        seen: list[tuple[str, object, object]] = []
+
+        def when_told(change, dash=dash, seen=seen):
+            if change["new"]:
+                ses = dash.session
+                seen.append((dash.table.step_label.value, dash.picking.widget.layout.display,
+                             f"step {ses.cursor} of {len(ses.steps) - 1}"))
+
+        dash.picking.status.widget.observe(when_told, "value")
+        dash.picking.pass_button.click()
+        if dash.state.phase != "play":
+            continue
+        # one message line for both views: the table, now shown, has the latest words
+        assert dash.table.status is dash.picking.status
+        assert dash.table.status.widget in dash.table.widget.children
+        assert "passes" in dash.table.message and "plays" in dash.table.message
+        label = f"step {dash.session.cursor} of {len(dash.session.steps) - 1}"
+        assert seen and seen[-1] == (label, "none", label)  # redrawn before the message
+        assert dash.picking.step_label.value == label  # hidden, yet up to date
+        assert_clean(dash)
+        return
+    raise AssertionError("no seed where the bots pick and play after a pass")
+
+
+def test_new_game_grows_table_strips_once_and_checkboxes_fit_their_label():
+    dash = GameDashboard(players=3, seed=3)
+    assert len(dash.table.seat_hands) == len(dash.table.seat_straws) == 3
+    first = list(dash.table.seat_hands)
+    assert dash.new_game(players=6)
+    assert len(dash.table.seat_hands) == 6 and dash.table.seat_hands[:3] == first
+    grown = list(dash.table.seat_hands)
+    assert dash.new_game(players=2) and dash.new_game(players=6)
+    assert dash.table.seat_hands == grown
+    assert dash.message.startswith("New game") and dash.table.message == ""
+    for box in (dash.ptb, dash.match_point):
+        assert box.layout.width == "auto" and not box.indent
+    assert_clean(dash)

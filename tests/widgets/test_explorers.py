@@ -19,7 +19,7 @@ def test_deal_explorer_shows_every_hand_in_the_contracts_order():
         assert shown == sorted(shown, key=order.index)  # the engine's strength order
         pts = sum(STANDARD.points_of(c) for c in deal.hands[seat])
         assert f"<b>{pts}</b> card points" in ex.seat_heads[seat].value
-    assert ex.seat_boxes[3].layout.display == "none"
+    assert len(ex.seat_boxes) == len(ex.seat_hands) == len(ex.seat_straws) == 3  # no spares
     assert "100 card points in all" in ex.summary.value
     assert_clean(ex)
 
@@ -38,6 +38,34 @@ def test_deal_explorer_controls_redeal_and_resort():
     assert "trick 2" in ex.sort_note.value
     ex.four_colour.value = True
     assert "#1457b8" in ex.seat_hands[0].html or "#1b7a32" in ex.seat_hands[0].html
+    assert_clean(ex)
+
+
+def test_deal_explorer_makes_seat_strips_only_when_needed_and_keeps_them():
+    ex = DealExplorer(players=3, seed=7)
+    first = list(ex.seat_hands)
+    assert ex.deal(players=6)
+    assert len(ex.seat_hands) == len(ex.seat_straws) == 6
+    assert ex.seat_hands[:3] == first  # grown, not rebuilt
+    assert list(ex.felt.children) == [*ex.seat_boxes, ex.aside_box]
+    grown = list(ex.seat_hands)
+    assert ex.deal(players=2) and ex.deal(seed=9, players=6)
+    assert ex.seat_hands == grown  # no new strips for a redeal
+    assert ex.deal(players=2)
+    assert [b.layout.display for b in ex.seat_boxes] == [None, None] + ["none"] * 4
+    assert_clean(ex)
+
+
+def test_deal_explorer_sort_note_names_the_order_once():
+    ex = DealExplorer(players=3, seed=7, contract="over")
+    note = ex.sort_note.value
+    assert "sorted for <b>Over</b> (the highest rank is strongest)" in note
+    assert note.count("Over") == 1 and "trump first" not in note
+    assert ex.set_contract("trump(H)")
+    assert ("sorted for <b>Trump (Hearts)</b>, played Over (the highest rank is strongest); "
+            "trump first") in ex.sort_note.value
+    assert ex.set_contract("slalom(high)", trick=2)
+    assert "trick 2, played Under (the lowest rank is strongest)" in ex.sort_note.value
     assert_clean(ex)
 
 
@@ -174,6 +202,20 @@ def test_quiz_answers_come_from_the_engine():
         quiz.next_button.click()
     assert quiz.asked == 30 and quiz.right == 15
     assert "15</b> right of 30" in quiz.score.value
+    assert_clean(quiz)
+
+
+def test_quiz_says_its_verdict_once():
+    quiz = Quiz(seed=11)
+    wrong = next(str(c) for c in quiz.cards if str(c) != quiz.solution)
+    assert not quiz.answer(wrong)
+    assert quiz.message.startswith(f"Not quite: you chose {wrong}.")
+    assert quiz.reason in quiz.message
+    for said in ("Not quite", "Right!", quiz.reason):  # the felt does not repeat it
+        assert said not in quiz.feedback.value
+    quiz.next()
+    assert quiz.answer(quiz.solution) and quiz.message.startswith("Right!")
+    assert "Right!" not in quiz.feedback.value and quiz.reason not in quiz.feedback.value
     assert_clean(quiz)
 
 

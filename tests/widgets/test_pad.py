@@ -35,7 +35,7 @@ def test_rulebook_scoring_example_by_the_controls():
     assert re.search(r">33</b> <small[^>]*>2nd<", row)
     assert re.search(r">75</b> <small[^>]*>3rd<", row)
     assert "+2" in row and "−2" in row and "±0" in row
-    assert "Under row is complete: Aslan +0, Leo +2, Mufasa -2" in pad.message
+    assert "Under row is complete: Aslan 0, Leo +2, Mufasa −2." in pad.message
     df = pad.to_dataframe()
     assert df.loc["under", ("Leo", "points")] == 2
     assert df.loc["under", ("Aslan", "place")] == 1
@@ -70,6 +70,17 @@ def test_manual_pad_refusals_and_finish_positions():
     pad.clear_button.click()
     assert pad.game_points == {"Aslan": 0, "Leo": 0, "Mufasa": 0}
     assert_clean(pad)
+
+
+def test_second_place_meta_row_is_tagged():
+    setup = [{"row": "trump", "value": 1, "meta": "second-place"}, {"row": "under", "value": 2}]
+    pad = ScorePad(players=3, setup=setup, names=NAMES)
+    assert "2nd place" in _row_html(pad, "trump")
+    assert "2nd place" not in _row_html(pad, "under")
+    for side, score in (("Aslan", 59), ("Mufasa", 33), ("Leo", 75)):
+        assert pad.write("trump", side, score)
+    # the second best (Aslan) gains the row's value, the best (Leo) loses it
+    assert "Trump row is complete: Aslan +1, Leo −1, Mufasa 0." in pad.message
 
 
 def test_team_pad_has_team_columns():

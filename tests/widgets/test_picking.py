@@ -191,3 +191,19 @@ def test_debt_control_starts_each_decision_at_the_smallest_raise():
     assert panel.debt.value == 25  # the user's choice stays while nothing happens
     panel.forward()
     assert (panel.debt.min, panel.debt.value) == (15, 15)
+
+
+def test_status_and_caption_line_do_not_repeat_a_sentence():
+    panel = PickingPanel(names=NAMES, seed=1)
+    assert panel.pass_()
+    assert panel.message.startswith("Aslan passes")
+    assert panel.caption_line.value == "" and panel.caption_line.layout.display == "none"
+    assert panel.back()
+    # moving through the record: the caption line says what the step was, the status is quiet
+    assert panel.message == "" and panel.caption_line.layout.display is None
+    assert panel.caption_line.value == "The game starts."
+    assert panel.forward()
+    assert panel.message == "" and panel.caption_line.value.startswith("Aslan passes")
+    assert not panel.pick("under", debt=5)  # a refusal: the caption line shows the step again
+    assert "Aslan passes" in panel.caption_line.value and "Aslan passes" not in panel.message
+    assert_clean(panel)
