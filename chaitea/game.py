@@ -182,6 +182,7 @@ class Game:
                 self.pick_ids[(sp, d)] = len(actions)
                 actions.append(Pick(sp, d))
         self.actions: tuple[Action, ...] = tuple(actions)
+        self.kinds: tuple[type, ...] = tuple(type(a) for a in actions)  # dispatch by type
         self._id_of: dict[Action, int] = {a: i for i, a in enumerate(actions)}
         self._id_of_text: dict[str, int] = {str(a): i for i, a in enumerate(actions)}
         self.num_distinct_actions = len(actions)
@@ -224,9 +225,10 @@ class Game:
         return self._id_of.get(action)
 
     def _picks(self, open_mask: int, debt_from: int, debt_to: int,
-               exclude: Contract | None) -> tuple[int, ...]:
-        """Pick ids for the spellings of the open rows, with debts ``debts[debt_from:debt_to]``."""
-        key = (open_mask, debt_from * 1000 + debt_to, exclude)
+               exclude: Contract | None, with_pass: bool = False) -> tuple[int, ...]:
+        """Pick ids for the spellings of the open rows, with debts ``debts[debt_from:debt_to]``
+        (and Pass first when ``with_pass``): one cached tuple per picking situation."""
+        key = (open_mask, debt_from * 1000 + debt_to + (100_000 if with_pass else 0), exclude)
         hit = self._pick_cache.get(key)
         if hit is not None:
             return hit
@@ -236,8 +238,8 @@ class Game:
                 for sp in row.spellings:
                     if sp not in spellings and self.spelling_contract[sp] != exclude:
                         spellings.append(sp)
-        out = tuple(self.pick_ids[(sp, d)] for sp in spellings
-                    for d in self.debts[debt_from:debt_to])
+        out = ((self.PASS,) if with_pass else ()) + tuple(
+            self.pick_ids[(sp, d)] for sp in spellings for d in self.debts[debt_from:debt_to])
         self._pick_cache[key] = out
         return out
 
@@ -495,8 +497,10 @@ class GameState:
                     if follow:  # must follow; may trump (RULES F); Jokers always (D6)
                         m = follow | (m & self._extra[led])
                 self._lm = m
-            out: list[int] = []
             tables = self._bits
+            if len(tables) == 3:  # decks of up to 36 cards: three table look-ups
+                return [*tables[0][m & 4095], *tables[1][m >> 12 & 4095], *tables[2][m >> 24]]
+            out: list[int] = []
             k = 0
             while m:
                 out += tables[k][m & _CHUNK_MASK]
@@ -506,7 +510,7 @@ class GameState:
         if self._phase == "picking":
             pl = self._pl
             if pl is None:
-                pl = self._pl = tuple(self._picking_legal())
+                pl = self._pl = self._picking_legal()
             return list(pl)
         return []
 
@@ -575,7 +579,7 @@ class GameState:
         if type(action) is int and self._phase == "picking":
             pl = self._pl
             if pl is None:
-                pl = self._pl = tuple(self._picking_legal())
+                pl = self._pl = self._picking_legal()
             if action in pl:
                 self._apply_id(action)
                 return
@@ -737,27 +741,26 @@ class GameState:
         seats = ((h + k) % g.players for k in range(1, g.players))
         return tuple(s for s in seats if self._eligible >> s & 1 and g.side_of[s] != side)
 
-    def _picking_legal(self) -> list[int]:
+    def _picking_legal(self) -> tuple[int, ...]:
         g = self.game
         stage = self._offer_stage
         if stage == _ANSWERING:
-            return [g.ACCEPT, g.DECLINE]
+            return (g.ACCEPT, g.DECLINE)
         if stage == _ALL_DECLINED:
-            return [g.offer_ids[x] for x in g.debts[1:] if x > self._offer] + [g.RESCIND]
+            return (*(g.offer_ids[x] for x in g.debts[1:] if x > self._offer), g.RESCIND)
         om = self._pad.open_masks[g.side_of[self._turn]]
         if stage != _NO_OFFER or self._forced:
-            out = list(g._picks(om, 0, 1, None))
+            out = g._picks(om, 0, 1, None)
             if self._forced and stage == _NO_OFFER and g.passing_the_barrel and self._opponents():
-                out += list(g.offer_ids.values())
+                out += tuple(g.offer_ids.values())
             return out
-        if self._bet_seat < 0:
-            picks = g._picks(om, 0, 1, None)
-            return list(picks) if self._lone() else [g.PASS, *picks]
-        k = self._bet_debt // g.step + 1
+        if self._bet_seat < 0:  # the first pick carries no Bet Debt (D8)
+            return g._picks(om, 0, 1, None, not self._lone())
+        k = self._bet_debt // g.step + 1  # later picks must raise it (D8)
         exclude = None
-        if not g.same_contract_raise:
+        if not g.same_contract_raise:  # D12's other reading, as an option
             exclude = g.spelling_contract[self._pick_value(self._bet_pick).spelling]
-        return [g.PASS, *g._picks(om, k, len(g.debts), exclude)]
+        return g._picks(om, k, len(g.debts), exclude, True)
 
     def _pick_value(self, aid: int) -> Pick:
         a = self.game.actions[aid]
@@ -800,10 +803,12 @@ class GameState:
         self._pl = None
         self._acts.append(aid)
         a = g.actions[aid]
-        if isinstance(a, Pass):
+        kind = g.kinds[aid]
+        if kind is Pass:
             self._passed |= 1 << seat
             self._advance_picking(seat)
-        elif isinstance(a, Pick):
+        elif kind is Pick:
+            assert isinstance(a, Pick)
             if self._offer_stage == _ACCEPTED:
                 self._finish_picking(seat, a.spelling, 0, self._offer)
             elif self._forced:
@@ -811,21 +816,22 @@ class GameState:
             else:
                 self._bet_seat, self._bet_pick, self._bet_debt = seat, aid, a.debt
                 self._advance_picking(seat)
-        elif isinstance(a, Offer):
+        elif kind is Offer:
+            assert isinstance(a, Offer)
             self._offer = a.amount
             self._offer_queue = self._opponents()
             self._offer_stage = _ANSWERING
             self._turn = self._offer_queue[0]
-        elif isinstance(a, Decline):
+        elif kind is Decline:
             self._offer_queue = self._offer_queue[1:]
             if self._offer_queue:
                 self._turn = self._offer_queue[0]
             else:
                 self._offer_stage = _ALL_DECLINED
                 self._turn = self._barrel
-        elif isinstance(a, Accept):
+        elif kind is Accept:
             self._offer_stage = _ACCEPTED
-        elif isinstance(a, Rescind):
+        elif kind is Rescind:
             self._offer_stage = _RESCINDED
             self._offer = 0
 
