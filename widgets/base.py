@@ -17,6 +17,8 @@ import chaitea
 from chaitea import Card, Contract, Deck, Game
 from chaitea.errors import ChaiTeaError, RecordError
 
+from .strip import CardStrip
+
 __all__ = ["DEFAULT_NAMES", "Refusal", "Status", "View", "button", "default_names", "html",
            "pick_title"]
 
@@ -52,6 +54,18 @@ def button(description: str, css: str, *, tooltip: str = "", primary: bool = Fal
     if quiet:
         b.add_class("ctj-quiet")
     return b
+
+
+def seat_widgets(i: int, hand_label: str, straw_label: str,
+                 **strip_args: Any) -> tuple[w.HTML, CardStrip, CardStrip, w.VBox]:
+    """One seat on the felt: its heading, hand and straw-pile strips, and their box."""
+    head = html("", "ctj-seat-head")
+    hand = CardStrip(label=hand_label, css_class=("ctj-hand", f"ctj-hand-{i}"), **strip_args)
+    straw = CardStrip(label=straw_label, css_class=("ctj-straw", f"ctj-straw-{i}"), **strip_args)
+    box = w.VBox([head, hand, straw])
+    box.add_class("ctj-seat")
+    box.add_class(f"ctj-seat-{i}")
+    return head, hand, straw, box
 
 
 def show(widget: w.DOMWidget, visible: bool) -> None:

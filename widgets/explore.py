@@ -13,7 +13,7 @@ from chaitea import SEATINGS, Card, Contract, Deal, Deck, Game, Suit, TrickResul
 from chaitea.bots import RandomBot
 from chaitea.svg import card_name
 
-from .base import Refusal, View, button, default_names, html, show, sort_cards
+from .base import Refusal, View, button, default_names, html, seat_widgets, show, sort_cards
 from .contract_controls import ContractControls
 from .strip import CardStrip, StripItem
 
@@ -191,14 +191,8 @@ class DealExplorer(View):
         if len(self.seat_boxes) >= players:
             return
         for i in range(len(self.seat_boxes), players):
-            head = html("", "ctj-seat-head")
-            hand = CardStrip(interactive=False, label=f"hand {i}",
-                             css_class=("ctj-hand", f"ctj-hand-{i}"))
-            straw = CardStrip(interactive=False, label=f"straw-pile {i}",
-                              css_class=("ctj-straw", f"ctj-straw-{i}"))
-            box = w.VBox([head, hand, straw])
-            box.add_class("ctj-seat")
-            box.add_class(f"ctj-seat-{i}")
+            head, hand, straw, box = seat_widgets(i, f"hand {i}", f"straw-pile {i}",
+                                                  interactive=False)
             self.seat_heads.append(head)
             self.seat_hands.append(hand)
             self.seat_straws.append(straw)

@@ -11,8 +11,8 @@ from chaitea import Game
 from chaitea.actions import Accept, Decline, Offer, Pass, Pick, Rescind
 from chaitea.svg import barrel_svg, bet_card_svg
 
-from .base import Refusal, View, button, default_names, html, pick_title, show, sort_cards
-from .session import Session
+from .base import Refusal, button, default_names, html, pick_title, show, sort_cards
+from .session import Session, SteppedView
 from .strip import CardStrip
 
 __all__ = ["EXAMPLES", "PickingPanel"]
@@ -48,7 +48,7 @@ HARD_PASS = (
     "Bet, they declare. If everyone passes, the barrel holder must pick (no Bet Debt).</p>")
 
 
-class PickingPanel(View):
+class PickingPanel(SteppedView):
     """Step through a picking phase: who holds the Barrel and the Current Bet card, the Bet
     Debt, and only the legal choices for the seat to speak. Every seat is played by the user
     (hot seat) unless ``humans`` names some seats; bots play the others.
@@ -237,33 +237,8 @@ class PickingPanel(View):
     def rescind(self) -> bool:
         return self._act(str(Rescind()))
 
-    def _move(self, fn: str) -> bool:
-        ok = self._attempt(getattr(self.session, fn))
-        if ok:
-            self.status.set("")  # the caption line under the buttons says what this step was
-            self._notify()
-        return ok
-
-    def back(self) -> bool:
-        """One step back (the state before the latest action shown)."""
-        return self._move("back")
-
-    def forward(self) -> bool:
-        return self._move("forward")
-
-    def first(self) -> bool:
-        """The start of this picking phase."""
-        def run() -> None:
-            self.session.goto(self.session.round_start())
-
-        ok = self._attempt(run)
-        if ok:
-            self.status.set("")
-            self._notify()
-        return ok
-
-    def live(self) -> bool:
-        return self._move("to_live")
+    def _after_move(self) -> None:
+        self.status.set("")  # the caption line under the buttons says what this step was
 
     def example(self, number: int) -> None:
         """Replay the rulebook's picking example ``number`` (1-4) with Aslan, Leo and Mufasa,

@@ -13,7 +13,7 @@ from chaitea.actions import Accept, Decline, Offer, Pass, Pick, Play, Rescind
 from chaitea.bots import Bot, RandomBot
 from chaitea.svg import card_name
 
-from .base import Refusal, pick_title
+from .base import Refusal, View, pick_title
 
 __all__ = ["Session", "Step", "make_bots"]
 
@@ -290,3 +290,37 @@ def _row_title(game: Game, key: str) -> str:
         if row.key == key:
             return row.title
     return key or "round"
+
+
+class SteppedView(View):
+    """A view over a :class:`Session` whose recorded steps can be walked (the picking panel and
+    the trick table): back, forward, first, live. ``_after_move`` says what the status line
+    shows after a step."""
+
+    session: Session
+
+    def _after_move(self) -> None:
+        self.status.set("")
+
+    def _move(self, run: Callable[[], object]) -> bool:
+        ok = self._attempt(run)
+        if ok:
+            self._after_move()
+            self._notify()
+        return ok
+
+    def back(self) -> bool:
+        """One step back (the state before the latest action shown)."""
+        return self._move(self.session.back)
+
+    def forward(self) -> bool:
+        """One step forward again."""
+        return self._move(self.session.forward)
+
+    def live(self) -> bool:
+        """Back to the game as it stands now."""
+        return self._move(self.session.to_live)
+
+    def first(self) -> bool:
+        """The first step of the round shown."""
+        return self._move(lambda: self.session.goto(self.session.round_start()))

@@ -10,8 +10,8 @@ import ipywidgets as w
 from chaitea import Card, Game, GameState
 from chaitea.svg import side_labels
 
-from .base import Refusal, View, button, default_names, html, show, sort_cards
-from .session import Session
+from .base import Refusal, button, default_names, html, seat_widgets, show, sort_cards
+from .session import Session, SteppedView
 from .strip import CardStrip, StripItem
 
 __all__ = ["TrickTable"]
@@ -19,7 +19,7 @@ __all__ = ["TrickTable"]
 MAX_SEATS = 6
 
 
-class TrickTable(View):
+class TrickTable(SteppedView):
     """Play a round at the ``humans`` seats against bots: your legal cards are highlighted and
     a refused card is answered with the rule in words (the engine's message). Step back and
     forward through the recorded round; see tricks won, running card points and the round's
@@ -216,32 +216,8 @@ class TrickTable(View):
 
         return self._attempt(run, ok="New round dealt.")
 
-    def _move(self, fn: str) -> bool:
-        ok = self._attempt(getattr(self.session, fn))
-        if ok:
-            self.status.info(self.session.caption)
-            self._notify()
-        return ok
-
-    def back(self) -> bool:
-        return self._move("back")
-
-    def forward(self) -> bool:
-        return self._move("forward")
-
-    def live(self) -> bool:
-        return self._move("to_live")
-
-    def first(self) -> bool:
-        """The first step of the round shown."""
-        def run() -> None:
-            self.session.goto(self.session.round_start())
-
-        ok = self._attempt(run)
-        if ok:
-            self.status.info(self.session.caption)
-            self._notify()
-        return ok
+    def _after_move(self) -> None:
+        self.status.info(self.session.caption)
 
     def set_four_colour(self, on: bool = True) -> bool:
         """Draw the suits in four colours (clubs green, diamonds blue)."""
@@ -273,16 +249,11 @@ class TrickTable(View):
         """Make the seat widgets up to ``players`` (once: a bigger game adds the missing ones,
         a smaller one leaves the extra seats out of the felt)."""
         for i in range(len(self.seat_boxes), players):
-            head = html("", "ctj-seat-head")
-            hand = CardStrip(label=f"hand of seat {i}", four_colour=self.four_colour,
-                             css_class=("ctj-hand", f"ctj-hand-{i}"))
-            straw = CardStrip(label=f"straw-pile of seat {i}", four_colour=self.four_colour,
-                              css_class=("ctj-straw", f"ctj-straw-{i}"))
+            head, hand, straw, box = seat_widgets(i, f"hand of seat {i}",
+                                                  f"straw-pile of seat {i}",
+                                                  four_colour=self.four_colour)
             hand.on_click(self.play)
             straw.on_click(self.play)
-            box = w.VBox([head, hand, straw])
-            box.add_class("ctj-seat")
-            box.add_class(f"ctj-seat-{i}")
             self.seat_heads.append(head)
             self.seat_hands.append(hand)
             self.seat_straws.append(straw)
