@@ -75,17 +75,6 @@ def _bit_table(k: int) -> tuple[tuple[int, ...], ...]:
     return _BIT_TABLES[k]
 
 
-def mask_ids(mask: int) -> list[int]:
-    """The set bits of ``mask`` as a sorted list of ids (the hot path of ``legal_actions``)."""
-    out: list[int] = []
-    k = 0
-    while mask:
-        out += _bit_table(k)[mask & _CHUNK_MASK]
-        mask >>= _CHUNK
-        k += 1
-    return out
-
-
 # Offer stages of Passing the Barrel (RULES V, D11).
 _NO_OFFER, _ANSWERING, _ALL_DECLINED, _ACCEPTED, _RESCINDED = range(5)
 
@@ -489,14 +478,7 @@ class GameState:
         if self._phase == "play":
             m = self._lm
             if m < 0:
-                seat = self._turn
-                m = self._hands[seat] | self._straw_up[seat]  # D7: hand and face-up straw
-                led = self._led
-                if led >= 0:
-                    follow = m & self._suit_masks[led]
-                    if follow:  # must follow; may trump (RULES F); Jokers always (D6)
-                        m = follow | (m & self._extra[led])
-                self._lm = m
+                m = self._lm = self._legal_mask()
             tables = self._bits
             if len(tables) == 3:  # decks of up to 36 cards: three table look-ups
                 return [*tables[0][m & 4095], *tables[1][m >> 12 & 4095], *tables[2][m >> 24]]
@@ -1329,9 +1311,3 @@ class GameState:
         from .svg import state_html
 
         return state_html(self)
-
-
-
-def seats_of(game: Game, side: int) -> list[int]:
-    """The seats playing for ``side``."""
-    return [s for s in range(game.players) if game.side_of[s] == side]
