@@ -1,4 +1,4 @@
-"""Command line: ``python -m chaitea replay FILE|-``, ``deal``, ``random-game``.
+"""Command line: ``python -m chaitea replay FILE|-``, ``deal``, ``random-game``, ``explore``.
 
 ``replay`` prints the RECORD report as JSON and exits 0, or exits 2 with one line on standard
 error (``round R, picking|play step K: ...``), or 1 when the file cannot be opened. It never prints
@@ -13,6 +13,7 @@ import random
 import sys
 from collections.abc import Sequence
 
+from . import explore_cli
 from .contracts import Contract, rank_strength
 from .deals import Deal
 from .errors import ChaiTeaError, RecordError
@@ -99,8 +100,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--setup", default="standard", choices=("standard", "short", "long"))
     p.add_argument("--deck", choices=("standard", "six-player", "double"))
+    explore_cli.add_command(sub)
     args = parser.parse_args(argv)
     try:
+        if args.command == "explore":
+            return explore_cli.run(args)
         if args.command == "replay":
             return _replay(args.file)
         if args.command == "deal":
