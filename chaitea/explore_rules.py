@@ -12,7 +12,7 @@ tables of the batch simulator, built from today's public tables
 (3, 18, (0, 3, 6))
 >>> t = batch_tables(g, [c for _row, _sp, c in row_choices(g)])
 >>> t.strength.shape, int(t.points.sum())
-((16, 12, 5, 36), 100)
+((14, 12, 5, 36), 100)
 """
 
 from __future__ import annotations
@@ -110,7 +110,7 @@ def hand_features(cards: Sequence[Card], deck: Deck, contract: Contract,
     >>> from chaitea.cards import STANDARD
     >>> hand = [STANDARD.parse(t) for t in ("9H", "1H", "5C", "8S")]
     >>> hand_features(hand, STANDARD, Contract.parse("trump(H)"), 12)
-    (2, 1, 15, 1)
+    (2, 2, 15, 1)
     """
     order: Order = contract.order_for(0, n_tricks)
     strength = rank_strength(order, deck.ranks)
