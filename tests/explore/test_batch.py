@@ -25,7 +25,7 @@ from chaitea.explore_rules import make_game, row_choices
 CONTRACTS_3P = ["trump(H)", "under", "over", "middle", "slalom(high)", "pyramid(low)",
                 "trump-under(S)", "trump-middle(C)", "trump-slalom(D,low)",
                 "trump-pyramid(H,high)"]
-OTHERS = [  # (players, deck, contract)
+OTHERS: list[tuple[int, str | None, str]] = [  # (players, deck, contract)
     (2, None, "trump(S)"), (2, None, "slalom(low)"), (4, None, "pyramid(high)"),
     (6, None, "trump(H)"), (6, "double", "under"), (6, "double", "trump-middle(C)"),
 ]
@@ -45,7 +45,7 @@ def _deal_of(game: Game, owner: np.ndarray, loc: np.ndarray, cover: np.ndarray) 
 
 
 @pytest.mark.parametrize(("players", "deck", "contract"),
-                         [(3, None, c) for c in CONTRACTS_3P[::3]] + OTHERS)
+                         [(3, None, c) for c in CONTRACTS_3P[::3]] + OTHERS)  # type: ignore[operator]
 def test_batch_plays_are_legal_by_the_state_api(players, deck, contract):
     game = make_game(players, "standard", {"deck": deck} if deck else {})
     out = simulate(game, [contract], 300, seed=players * 7 + len(contract), keep=300)

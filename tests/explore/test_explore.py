@@ -5,6 +5,7 @@ answers."""
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -154,10 +155,14 @@ def test_bet_debt_options_change_the_game():
     both = pd.concat([df, base], ignore_index=True)
     t = bet_debt_effect(both)
     assert list(t.index) == [(3, 18), (5, 35)]
-    assert t.loc[(3, 18), "debt"] <= 18
+    assert _at(t, (3, 18), "debt") <= 18
 
 
 # ------------------------------------------------------------------ summaries, known answers
+def _at(table: Any, key: Any, column: str) -> Any:
+    return table.loc[key, column]
+
+
 def _frame(rows):
     """A constructed exploration frame: (unit, seat, declarer, contract, kind, row, score, ...)."""
     df = pd.DataFrame(rows)
@@ -185,7 +190,7 @@ def test_declarer_score_by_contract_known_answer():
     t = declarer_score(_frame(rows))
     assert t.loc["under", "n"] == 2 and t.loc["under", "mean"] == 15
     assert t.loc["trump(H)", "mean"] == 60
-    assert t.loc["trump(H)", "ci_high"] - 60 == pytest.approx(1.959963985 * 20 / math.sqrt(3))
+    assert _at(t, "trump(H)", "ci_high") - 60 == pytest.approx(1.959963985 * 20 / math.sqrt(3))
     by_seat = declarer_score(_frame(rows), by="seat")
     assert by_seat.loc[0, "mean"] == pytest.approx((10 + 60) / 2)
 
@@ -194,7 +199,7 @@ def test_pick_frequency_known_answer():
     rows = [{"is_declarer": True, "kind": k} for k in ["trump"] * 3 + ["under"]]
     t = pick_frequency(_frame(rows))
     assert t.loc["trump", "share"] == 0.75 and t.loc["under", "n"] == 1
-    assert t.loc["trump", "ci_high"] - 0.75 == pytest.approx(
+    assert _at(t, "trump", "ci_high") - 0.75 == pytest.approx(
         1.959963985 * math.sqrt(0.75 * 0.25 / 4))
 
 
