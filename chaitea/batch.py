@@ -155,6 +155,115 @@ def _play_batch(owner0: Any, loc0: Any, cover: Any, declarer: Any, contract: Any
             side_points[d, side_of[(leader + 1) % n]] += points[lo]
 
 
+def _popcount(x: int) -> int:  # pragma: no cover - compiled or run in tests
+    """Set bits of a mask below 2**62 (no overflow in int64)."""
+    x = x - ((x >> 1) & 0x5555555555555555)
+    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+    x = x + (x >> 8)
+    x = x + (x >> 16)
+    x = x + (x >> 32)
+    return x & 0x7F
+
+
+def _play_masks(owner0: Any, loc0: Any, cover: Any, declarer: Any, contract: Any, u: Any,
+                strength: Any, trump: Any, suit: Any, rank: Any, points: Any, side_of: Any,
+                n_tricks: int, bonus: int, keep: int, tricks: Any, side_points: Any,
+                last: Any, plays: Any, options: Any) -> None:  # pragma: no cover
+    """:func:`_play_batch` for decks of up to 62 cards, with a bit mask per seat (the same rules;
+    the k-th legal card is counted in deck order)."""
+    n_deals, n_cards = owner0.shape
+    n = tricks.shape[1]
+    hands = np.zeros(n, np.int64)
+    suit_mask = np.zeros(4, np.int64)
+    jokers = 0
+    for c in range(n_cards):
+        if suit[c] < 0:
+            jokers |= 1 << c
+        else:
+            suit_mask[suit[c]] |= 1 << c
+    extra = np.zeros(4, np.int64)
+    trick = np.empty(n, np.int16)
+    reveal = np.empty(n, np.int16)
+    rev_seat = np.empty(n, np.int16)
+    for d in range(n_deals):
+        a = -1
+        b = -1
+        for s in range(n):
+            hands[s] = 0
+        for c in range(n_cards):
+            lc = loc0[d, c]
+            if lc == ASIDE:
+                if a < 0:
+                    a = c
+                else:
+                    b = c
+            elif lc <= STRAW_UP:
+                hands[owner0[d, c]] |= 1 << c
+        k = contract[d]
+        tr = trump[k]
+        for s in range(4):  # may trump (RULES F) and play a Joker (D6) instead of following
+            extra[s] = jokers
+            if tr >= 0 and s != tr:
+                extra[s] |= suit_mask[tr]
+        leader = declarer[d]
+        step = 0
+        for t in range(n_tricks):
+            led = -1
+            n_rev = 0
+            for p in range(n):
+                seat = (leader + p) % n
+                m = hands[seat]
+                if led >= 0:
+                    f = m & suit_mask[led]
+                    if f != 0:
+                        m = f | (m & extra[led])
+                j = _popcount(m)
+                pick = int(u[d, step] * j)
+                if pick >= j:
+                    pick = j - 1
+                for _i in range(pick):
+                    m &= m - 1
+                low = m & -m
+                card = _popcount(low - 1)
+                if d < keep:
+                    plays[d, step] = card
+                    options[d, step] = j
+                step += 1
+                hands[seat] ^= low
+                if cover[d, card] >= 0:  # a face-up straw card: its cover turns up (D7)
+                    reveal[n_rev] = cover[d, card]
+                    rev_seat[n_rev] = seat
+                    n_rev += 1
+                trick[p] = card
+                if led < 0:
+                    led = suit[card]  # a Joker lead leaves it unset (D6)
+            li = led if led >= 0 else 4
+            best = -1
+            pos = 0
+            won = 0
+            for p in range(n):
+                st = strength[k, t, li, trick[p]]
+                if st >= best:  # ties: the later-played card wins (D2, D6)
+                    best = st
+                    pos = p
+                won += points[trick[p]]
+            winner = (leader + pos) % n
+            side_points[d, side_of[winner]] += won
+            tricks[d, winner] += 1
+            for i in range(n_rev):  # after the trick (D7)
+                hands[rev_seat[i]] |= 1 << int(reveal[i])
+            leader = winner
+        last[d] = leader
+        if b >= 0:  # D9: the last trick's winner takes the higher-ranked set-aside card
+            if rank[a] >= rank[b]:
+                hi, lo = a, b
+            else:
+                hi, lo = b, a
+            side_points[d, side_of[leader]] += points[hi]
+            side_points[d, side_of[(leader + 1) % n]] += points[lo]
+
+
 def _deal_kernel(u: Any, n: int, stacks: int, aside: int, hand: int, owner: Any, loc: Any,
                  cover: Any) -> None:  # pragma: no cover - compiled or run in tests
     n_deals, size = u.shape
@@ -190,6 +299,7 @@ def _deal_kernel(u: Any, n: int, stacks: int, aside: int, hand: int, owner: Any,
 
 
 _kernel: Any
+_mask_kernel: Any
 _deal: Any
 try:  # numba compiles the kernel when installed (the [explore] extra); else plain Python
     if os.environ.get("CHAITEA_NO_NUMBA"):
@@ -197,10 +307,13 @@ try:  # numba compiles the kernel when installed (the [explore] extra); else pla
     import numba
 
     _kernel = numba.njit(cache=True, nogil=True)(_play_batch)
+    _popcount = numba.njit(cache=True, inline="always")(_popcount)
+    _mask_kernel = numba.njit(cache=True, nogil=True)(_play_masks)
     _deal = numba.njit(cache=True, nogil=True)(_deal_kernel)
     HAVE_NUMBA = True
 except ImportError:  # pragma: no cover - depends on the environment
     _kernel = _play_batch
+    _mask_kernel = _play_masks
     _deal = _deal_kernel
     HAVE_NUMBA = False
 
@@ -309,7 +422,8 @@ def simulate(game: Game, contracts: Sequence[Contract | str], n_deals: int, *, s
     last = np.zeros(n_deals, np.int8)
     plays = np.full((max(keep, 1), plays_per_round), -1, np.int16)
     options = np.zeros((max(keep, 1), plays_per_round), np.int8)
-    _kernel(owner, loc, cover, de, ci, u, t.strength, t.trump, t.suit, t.rank, t.points,
+    kernel = _mask_kernel if game.deck.size <= 62 else _kernel
+    kernel(owner, loc, cover, de, ci, u, t.strength, t.trump, t.suit, t.rank, t.points,
             t.side_of, t.n_tricks, t.last_trick_bonus, keep, tricks, side_points, last, plays,
             options)
     dside = t.side_of[de]

@@ -131,3 +131,19 @@ def test_batch_totals_hold_for_every_seating():
         out = simulate(game, [c for _r, _s, c in row_choices(game)], 500, seed=players)
         assert (out.side_points.sum(1) == total).all()  # every card point lands (RULES C, D1)
         assert (out.tricks.sum(1) == tricks).all()
+
+
+@pytest.mark.parametrize(("players", "deck"), [(2, None), (3, None), (6, None), (6, "double")])
+def test_plain_python_kernel_gives_the_compiled_results(monkeypatch, players, deck):
+    """Without numba the same kernels run as Python: same seed, same rounds."""
+    import chaitea.batch as b
+
+    game = make_game(players, "long", {"deck": deck} if deck else {})
+    cs = [c for _r, _s, c in row_choices(game)]
+    fast = simulate(game, cs, 150, seed=3, keep=150)
+    monkeypatch.setattr(b, "_kernel", b._play_batch)
+    monkeypatch.setattr(b, "_mask_kernel", b._play_masks)
+    monkeypatch.setattr(b, "_deal", b._deal_kernel)
+    slow = simulate(game, cs, 150, seed=3, keep=150)
+    for name in ("owner", "loc", "tricks", "side_points", "plays", "options", "score"):
+        assert np.array_equal(getattr(fast, name), getattr(slow, name)), name
