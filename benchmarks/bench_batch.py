@@ -19,10 +19,12 @@ Repetitions alternate (reference, batch, reference, ...); medians and the ratio 
 from __future__ import annotations
 
 import argparse
+import importlib
 import statistics
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from typing import Any
 
 from chaitea import batch
 from chaitea.explore_rules import batch_tables, make_game, row_choices
@@ -58,7 +60,7 @@ def _count(seconds: float, seed: int) -> int:
 
 def openspiel_rate(seconds: float, seed: int) -> float | None:
     try:
-        import pyspiel
+        pyspiel: Any = importlib.import_module("pyspiel")  # benchmark-only peer, untyped
     except ImportError:
         return None
     game = pyspiel.load_game("oh_hell(num_suits=4,num_cards_per_suit=9,num_tricks_fixed=11)")
