@@ -24,10 +24,17 @@ import time
 from chaitea import explore as ex
 
 
-def state_rate(rounds: int, workers: int, seed: int) -> float:
-    start = time.perf_counter()
+def _cpu() -> float:
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)  # workers, once joined
+    return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
+
+
+def state_rate(rounds: int, workers: int, seed: int) -> tuple[float, float]:
+    """(rounds per wall-clock second, CPU seconds of this process and its workers)."""
+    start, cpu = time.perf_counter(), _cpu()
     ex.explore(rounds, setup="long", seed=seed, workers=workers, progress=False)
-    return rounds / (time.perf_counter() - start)
+    return rounds / (time.perf_counter() - start), _cpu() - cpu
 
 
 def batch_end_to_end(n: int, workers: int) -> tuple[float, float, int]:
@@ -57,14 +64,24 @@ def main() -> None:
     print("(wall clock on a shared 2-core machine: other load lowers every figure)")
     one: list[float] = []
     two: list[float] = []
+    cpu1: list[float] = []
+    cpu2: list[float] = []
     for r in range(args.repeats):
-        one.append(state_rate(args.rounds, 1, r))
-        two.append(state_rate(args.rounds, 2, r))
+        rate, cpu = state_rate(args.rounds, 1, r)
+        one.append(rate)
+        cpu1.append(cpu)
+        rate, cpu = state_rate(args.rounds, 2, r)
+        two.append(rate)
+        cpu2.append(cpu)
     m1, m2 = statistics.median(one), statistics.median(two)
+    eff = statistics.median(cpu1) / statistics.median(cpu2)
     print(f"state API, random bots, long setup, {args.rounds} rounds per run:")
     print(f"  1 worker : {m1:8,.0f} rounds/s (runs {', '.join(f'{x:,.0f}' for x in one)})")
     print(f"  2 workers: {m2:8,.0f} rounds/s (runs {', '.join(f'{x:,.0f}' for x in two)})")
     print(f"  ratio 2/1: {m2 / m1:.2f}x (target >= 1.8x)")
+    print(f"  CPU seconds, all processes: 1 worker {statistics.median(cpu1):.2f}, 2 workers "
+          f"{statistics.median(cpu2):.2f}: parallel efficiency {eff:.2f}, so about "
+          f"{2 * eff:.2f}x on two idle cores (an estimate, not a measurement)")
     ex.explore(10, engine="batch", progress=False)  # compile or load the kernel once
     sim1, tot1, _rows1 = batch_end_to_end(args.million, 1)
     sim2, tot2, rows2 = batch_end_to_end(args.million, 2)
