@@ -95,9 +95,10 @@ def test_same_seed_same_frame_whatever_the_workers():
     assert not other["score"].equals(one["score"])
 
 
-def test_batch_engine_frame_and_workers():
-    one = explore(60_000, seed=2, setup="long", engine="batch", progress=False)
-    two = explore(60_000, seed=2, setup="long", engine="batch", progress=False, workers=2)
+def test_batch_engine_frame_and_workers(monkeypatch):
+    monkeypatch.setitem(ex.CHUNK, "batch", 8_000)  # three chunks: seeded by chunk, not worker
+    one = explore(20_000, seed=2, setup="long", engine="batch", progress=False)
+    two = explore(20_000, seed=2, setup="long", engine="batch", progress=False, workers=2)
     pd.testing.assert_frame_equal(one, two)
     assert list(one.columns) == list(COLUMNS)
     for name, dtype in COLUMNS.items():
@@ -231,8 +232,8 @@ def test_setup_balance_known_answer():
 def test_plots_return_figures_without_pyplot():
     import sys
 
-    df = explore(300, seed=1, progress=False)
-    games = explore(6, seed=1, mode="games", setup="short", progress=False)
+    df = explore(150, seed=1, progress=False)
+    games = explore(4, seed=1, mode="games", setup="short", progress=False)
     figs = [ex.plot_declarer_score(df), ex.plot_declarer_score(df, "seat"),
             ex.plot_pick_frequency(df), ex.plot_setup_balance(df),
             ex.plot_bet_debt_effect(df), ex.plot_barrel_value(games)]
