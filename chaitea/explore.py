@@ -86,6 +86,7 @@ COLUMNS: dict[str, str] = {
 _CATEGORIES = [k for k, v in COLUMNS.items() if v == "category"]
 _NULLABLE = [k for k, v in COLUMNS.items() if v == "Int16"]
 _NA = -32768  # stands for a missing value inside chunks (numpy has no integer NA)
+PROGRESS_DELAY = 1.0  # seconds before the progress bar shows (none on shorter runs)
 
 
 @dataclass(frozen=True)
@@ -127,7 +128,10 @@ def _make_bots(names: Sequence[str], useed: int) -> list[Any]:
         if name == "random":
             out.append(RandomBot(_bot_seed(useed, seat)))
         elif factory is not None:
-            out.append(factory(name, _bot_seed(useed, seat)))
+            try:
+                out.append(factory(name, _bot_seed(useed, seat)))
+            except ValueError as e:  # make_bot's "unknown bot ..." (chaitea.bots)
+                raise SetupError(str(e)) from None
         else:
             raise SetupError(f"unknown bot {name!r}: this engine has only \"random\" bots")
     return out
@@ -390,8 +394,9 @@ def explore(
     exists). ``workers``: processes (chunks seeded by chunk index, so any count gives the same
     DataFrame), or ``"dask"`` for a local Dask cluster; ``client`` a ``dask.distributed.Client``.
     ``progress``: a tqdm bar (shown once a run takes over a second), or a callable
-    ``(done, total)``. Ctrl-C (KeyboardInterrupt) returns the rows computed so far, with
-    ``df.attrs["interrupted"]`` true.
+    ``(done, total)``. Ctrl-C (KeyboardInterrupt) returns the rows of every chunk finished so
+    far (in chunk order; with several workers they need not be the first ones), with
+    ``df.attrs["interrupted"]`` true and ``df.attrs["completed"]`` the units they hold.
     """
     spec = _spec(n, ruleset, players, setup, options, bots, seed, mode, engine)
     chunk = CHUNK["batch"] if engine == "batch" else CHUNK[mode]
@@ -522,7 +527,7 @@ class _Progress:
             try:
                 from tqdm.auto import tqdm
 
-                self.bar = tqdm(total=total, unit=unit, delay=1.0, desc="explore")
+                self.bar = tqdm(total=total, unit=unit, delay=PROGRESS_DELAY, desc="explore")
             except ImportError:  # pragma: no cover - tqdm is a dependency
                 self.bar = None
 

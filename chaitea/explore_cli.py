@@ -84,6 +84,8 @@ def run(args: argparse.Namespace) -> int:
                      engine=args.engine, progress=not args.no_progress)
     except ChaiTeaError as e:
         return _fail(str(e))
+    except Exception as e:  # a bug must still not show a traceback to a user
+        return _fail(f"internal error ({type(e).__name__}: {e})")
     folder = os.path.dirname(os.path.abspath(out))
     try:
         fd, tmp = tempfile.mkstemp(prefix=".explore-", suffix=fmt, dir=folder)

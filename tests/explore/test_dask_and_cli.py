@@ -61,13 +61,24 @@ def test_cli_errors_are_one_line(tmp_path, capsys, args, words):
     assert not (tmp_path / "r.csv").exists()
 
 
-def test_cli_progress_bar_in_a_terminal(tmp_path):
-    """A run over a second shows tqdm's text bar on standard error (the issue's command)."""
+def test_cli_in_a_terminal(tmp_path):
+    """The issue's command, as a user types it (a fresh process, Parquet out)."""
+    pytest.importorskip("pyarrow")
     out = tmp_path / "r.parquet"
     p = subprocess.run([sys.executable, "-m", "chaitea", "explore", "--ruleset",
-                        "chai-tea-jazz", "--players", "3", "--setup", "long", "--deals", "3000",
+                        "chai-tea-jazz", "--players", "3", "--setup", "long", "--deals", "500",
                         "--bots", "random", "--out", str(out)],
                        capture_output=True, text=True, timeout=300)
     assert p.returncode == 0, p.stderr
-    assert out.exists() and "done: 3000 rounds" in p.stdout
-    assert "explore: " in p.stderr and "3000/3000" in p.stderr
+    assert out.exists() and "done: 500 rounds" in p.stdout and "Traceback" not in p.stderr
+
+
+def test_progress_bar_shows_after_its_delay(monkeypatch, capsys):
+    import chaitea.explore as ex
+
+    explore(30, seed=1)  # far shorter than the delay: no bar
+    assert "explore:" not in capsys.readouterr().err
+    monkeypatch.setattr(ex, "PROGRESS_DELAY", 0.0)
+    explore(300, seed=1)
+    err = capsys.readouterr().err
+    assert "explore:" in err and "300/300" in err and "rounds" in err
