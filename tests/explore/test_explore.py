@@ -244,3 +244,29 @@ def test_plots_return_figures_without_pyplot():
         fig.canvas.draw()
     assert "matplotlib.pyplot" not in sys.modules or not __import__(
         "matplotlib.pyplot").pyplot.get_fignums()
+
+
+def test_named_bots_come_from_make_bot_when_it_exists(monkeypatch):
+    """chaitea.bots.make_bot(name, seed) (the bots issue) seats rule-based bots by name."""
+    import chaitea.bots as bots
+    from chaitea.bots import RandomBot
+
+    made = []
+
+    def make_bot(name, seed=None):
+        if name != "first":
+            raise ValueError(f"unknown bot {name!r}: use random or first")
+        made.append(seed)
+
+        class First:
+            def act(self, state):
+                return state.legal_actions()[0]
+
+        return First()
+
+    monkeypatch.setattr(bots, "make_bot", make_bot, raising=False)
+    df = explore(4, bots=["first", "random", "first"], seed=1, progress=False)
+    assert len(made) == 2 + 8 and len(df) == 12  # two checked up front, then 4 deals x 2 and df["bots"].iloc[0] == "first,random,first"
+    with pytest.raises(SetupError, match="unknown bot 'clever'"):
+        explore(2, bots="clever", progress=False)
+    assert RandomBot  # the random seats stay the kit's own RandomBot
