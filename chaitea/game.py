@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import validate
 from .actions import Accept, Action, Decline, Offer, Pass, Pick, Play, Rescind, parse_action
 from .cards import Card, Deck, Suit, deck_named
 from .contracts import Contract, strength_table, trick_winner
@@ -249,7 +250,7 @@ class Game:
         """A new game. With ``seed``, every round is dealt automatically, round *r* from the seed
         :func:`round_seed` (seed, r) (recorded as ``{"seed": N}``); without, the state waits at
         each round's start for :meth:`GameState.apply_deal`."""
-        return GameState(self, seed=seed, barrel=barrel, names=names)
+        return GameState(self, seed=seed, barrel=barrel, names=validate.names_or_none(names, self))
 
     def round_state(
         self, deal: Deal | int, declarer: int, contract: Contract | str, *, debt: int = 0,
@@ -261,7 +262,7 @@ class Game:
         c = contract if isinstance(contract, Contract) else Contract.parse(contract)
         if type(declarer) is not int or not 0 <= declarer < self.players:
             raise SetupError(f"declarer must be a seat 0..{self.players - 1}")
-        st = GameState(self, seed=None, round_only=True, names=names)
+        st = GameState(self, seed=None, round_only=True, names=validate.names_or_none(names, self))
         st._deal_cards(deal)
         st._start_play(declarer, -1, c, debt, 0)
         return st
