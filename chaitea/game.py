@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import validate
 from .actions import Accept, Action, Decline, Offer, Pass, Pick, Play, Rescind, parse_action
 from .cards import Card, Deck, Suit, deck_named
 from .contracts import Contract, trick_winner
@@ -106,6 +107,8 @@ class Game:
         ruleset: str = "chai-tea-jazz",
         same_contract_raise: bool = True,
     ) -> None:
+        validate.game_arguments(players, setup, deck, passing_the_barrel, match_point, meta,
+                                ruleset, same_contract_raise)  # SetupError naming the argument
         if type(players) is not int or players not in SEATINGS:
             raise SetupError(f"players must be 2, 3, 4 or 6, not {players!r} (RECORD players)")
         if ruleset in JASS_RULESETS:
@@ -147,6 +150,7 @@ class Game:
         self.debts: tuple[int, ...] = tuple(range(0, self.max_debt + 1, self.step))
         self._build_actions()
         self._pick_cache: dict[tuple[int, int, Contract | None], tuple[int, ...]] = {}
+        self._menu: tuple[tuple[str, int, dict[int, int]], ...] | None = None  # see _picks
         self._table_cache: dict[Contract, list[tuple[tuple[int, ...], ...]]] = {}
 
     # -- actions ---------------------------------------------------------------------------------
@@ -217,21 +221,42 @@ class Game:
     def _picks(self, open_mask: int, debt_from: int, debt_to: int,
                exclude: Contract | None, with_pass: bool = False) -> tuple[int, ...]:
         """Pick ids for the spellings of the open rows, with debts ``debts[debt_from:debt_to]``
-        (and Pass first when ``with_pass``): one cached tuple per picking situation."""
+        (and Pass first when ``with_pass``): one cached tuple per picking situation.
+
+        The spellings come in setup order (by the first open row that takes each, then its
+        place in that row). A cache miss costs one step per distinct spelling of the setup
+        (bit operations on the rows' masks), not per row: its cost does not grow with the
+        number of rows (issue 13)."""
         key = (open_mask, debt_from * 1000 + debt_to + (100_000 if with_pass else 0), exclude)
         hit = self._pick_cache.get(key)
         if hit is not None:
             return hit
-        spellings: list[str] = []
-        for r, row in enumerate(self.setup.rows):
-            if open_mask >> r & 1:
-                for sp in row.spellings:
-                    if sp not in spellings and self.spelling_contract[sp] != exclude:
-                        spellings.append(sp)
+        menu = self._menu
+        if menu is None:
+            menu = self._menu = self._spelling_menu()
+        ranked: list[tuple[int, int, str]] = []
+        for sp, rows_mask, places in menu:
+            m = rows_mask & open_mask
+            if m and self.spelling_contract[sp] != exclude:
+                first = (m & -m).bit_length() - 1  # the first open row that takes it
+                ranked.append((first, places[first], sp))
+        ranked.sort()
+        debts = self.debts[debt_from:debt_to]
+        ids = self.pick_ids
         out = ((self.PASS,) if with_pass else ()) + tuple(
-            self.pick_ids[(sp, d)] for sp in spellings for d in self.debts[debt_from:debt_to])
+            ids[(sp, d)] for _r, _p, sp in ranked for d in debts)
         self._pick_cache[key] = out
         return out
+
+    def _spelling_menu(self) -> tuple[tuple[str, int, dict[int, int]], ...]:
+        """Per distinct pick spelling: the mask of the rows it fills and its place in each."""
+        masks: dict[str, int] = {}
+        places: dict[str, dict[int, int]] = {}
+        for r, row in enumerate(self.setup.rows):
+            for k, sp in enumerate(row.spellings):
+                masks[sp] = masks.get(sp, 0) | 1 << r
+                places.setdefault(sp, {}).setdefault(r, k)
+        return tuple((sp, masks[sp], places[sp]) for sp in masks)
 
     def tables_for(self, contract: Contract) -> list[tuple[tuple[int, ...], ...]]:
         """Per trick, the strength tables indexed by led suit (0..3; index 4 = -1: no suit yet)."""
@@ -249,7 +274,7 @@ class Game:
         """A new game. With ``seed``, every round is dealt automatically, round *r* from the seed
         :func:`round_seed` (seed, r) (recorded as ``{"seed": N}``); without, the state waits at
         each round's start for :meth:`GameState.apply_deal`."""
-        return GameState(self, seed=seed, barrel=barrel, names=names)
+        return GameState(self, seed=seed, barrel=barrel, names=validate.names_or_none(names, self))
 
     def round_state(
         self, deal: Deal | int, declarer: int, contract: Contract | str, *, debt: int = 0,
@@ -258,10 +283,9 @@ class Game:
         """A state at the start of one round's play: ``deal`` (or a seed), the declarer and the
         contract. Bots, the solver and simulations start here. ``returns()`` at its end gives the
         declarer side's round score to its seats and its negation to the others."""
+        validate.round_arguments(self, deal, declarer, contract, debt)
         c = contract if isinstance(contract, Contract) else Contract.parse(contract)
-        if type(declarer) is not int or not 0 <= declarer < self.players:
-            raise SetupError(f"declarer must be a seat 0..{self.players - 1}")
-        st = GameState(self, seed=None, round_only=True, names=names)
+        st = GameState(self, seed=None, round_only=True, names=validate.names_or_none(names, self))
         st._deal_cards(deal)
         st._start_play(declarer, -1, c, debt, 0)
         return st

@@ -22,6 +22,7 @@ from typing import Any
 from .cards import Suit
 from .contracts import Contract
 from .errors import SetupError
+from .markup import quote
 
 __all__ = [
     "NAMED_SETUPS",
@@ -35,6 +36,8 @@ __all__ = [
 ]
 
 MAX_BET_DEBT = 35  # RULES B: the barrel card's largest amount
+MAX_ROWS = 64  # rows of a custom setup: a pad longer than any game, and one bit each in a mask
+MAX_ROW_VALUE = 1_000_000  # game points of a row (the rulebook's are 1 to 3)
 
 
 @dataclass(frozen=True)
@@ -217,13 +220,15 @@ def _row_from_json(item: object, i: int) -> tuple[str, int, bool, str | None]:
     if name.startswith("avoidance-"):
         name, avoid = name[len("avoidance-"):], True if avoid in (True, False) else avoid
     if name not in ROW_KINDS:
-        raise SetupError(f"{where}: unknown row {item.get('row')!r} (RECORD setup row names)")
-    if type(value) is not int or value < 0:
-        raise SetupError(f"{where}: 'value' must be a non-negative integer (RECORD setup)")
+        raise SetupError(f"{where}: unknown row {quote(item.get('row'))} (RECORD setup row names)")
+    if type(value) is not int or not 0 <= value <= MAX_ROW_VALUE:
+        raise SetupError(f"{where}: 'value' must be a non-negative integer of at most "
+                         f"{MAX_ROW_VALUE:,}, not {quote(value)} (RECORD setup)")
     if type(avoid) is not bool:
         raise SetupError(f"{where}: 'avoidance' must be true or false (RECORD setup)")
     if meta not in METAS:
-        raise SetupError(f"{where}: unknown meta {meta!r}; use \"second-place\" or null (RECORD)")
+        raise SetupError(f"{where}: unknown meta {quote(meta)}; use \"second-place\" or null "
+                         "(RECORD)")
     return name, value, avoid, meta
 
 
@@ -236,12 +241,16 @@ def parse_setup(spec: object) -> Setup:
     items: Sequence[tuple[str, int, bool, str | None]]
     if isinstance(spec, str):
         if spec not in _NAMED:
-            raise SetupError(f"unknown setup {spec!r}: use standard, short, long or a list of rows")
+            raise SetupError(f"unknown setup {quote(spec)}: use standard, short, long or a list of "
+                             "rows")
         items = [(k, v, False, None) for k, v in _NAMED[spec]]
         name = spec
     elif isinstance(spec, list):
         if not spec:
             raise SetupError("a custom setup needs at least one row (RECORD setup)")
+        if len(spec) > MAX_ROWS:  # refused before any row is read
+            raise SetupError(f"a custom setup has at most {MAX_ROWS} rows, not {len(spec):,} "
+                             "(RECORD setup)")
         items = [_row_from_json(item, i) for i, item in enumerate(spec)]
         name = "custom"
     else:
