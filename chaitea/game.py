@@ -367,7 +367,7 @@ class _RoundLog:
     def deal(self) -> Deal:
         if self._deal is None:
             assert self.seed is not None
-            self._deal = Deal.from_seed(self.seed, self.game.players, self.game.deck)
+            self._deal = Deal.from_seed(self.seed, self.game.seating, self.game.deck)
         return self._deal
 
     def copy(self) -> _RoundLog:
@@ -698,7 +698,7 @@ class GameState:
         self._acts = self._logs[-1].actions
 
     def _seeded_deal(self, seed: int) -> Deal:
-        return Deal.from_seed(seed, self.game.players, self.game.deck)
+        return Deal.from_seed(seed, self.game.seating, self.game.deck)
 
     # -- picking (RULES B, V) --------------------------------------------------------------------
     def _begin_picking(self) -> None:
