@@ -86,7 +86,8 @@ def test_rules_j_trump_values_total_157(suit: Suit) -> None:
     """RULES J: trump J 20, 9 14, A 11, 10 10, K 4, Q 3; the others A 11, 10 10, K 4, Q 3, J 2:
     152 + 5 for the last trick = 157, whichever suit is trump."""
     vals = JASS_TRUMP_VALUES.for_deck(JASS, int(suit))
-    assert sum(vals) + JASS_TRUMP_VALUES.last_trick == 157
+    assert JASS_TRUMP_VALUES.last_trick == 5
+    assert sum(vals) + 5 == 157
     t = {c.rank: vals[i] for i, c in enumerate(JASS.cards) if c.suit == suit}
     assert t == {11: 20, 9: 14, 14: 11, 10: 10, 13: 4, 12: 3, 8: 0, 7: 0, 6: 0}
     other = next(s for s in Suit if s != suit)
@@ -106,8 +107,9 @@ def test_every_jass_mode_totals_157(spelling: str, undenufe_six: bool) -> None:
     opts = frozenset({"undenufe-six"}) if undenufe_six else frozenset()
     for rule in c.trick_rules(9, opts):
         trumps = [rule.trump] if rule.trump >= 0 else ([0, 1, 2, 3] if rule.has_trump else [-1])
+        assert rule.values.last_trick == 5
         for t in trumps:
-            assert rule.values.total(JASS, t) + rule.values.last_trick == 157
+            assert rule.values.total(JASS, t) + 5 == 157
             assert rule.values.match == 100
 
 
