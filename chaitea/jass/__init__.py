@@ -6,7 +6,10 @@ functions; they take card points and trick results as inputs and hold no trick p
 - :mod:`chaitea.jass.weis`: Weis (melds) found in a hand, compared, scored by side.
 - :mod:`chaitea.jass.stoeck`: Stöck (trump K and Q), 20, never cancelled.
 - :mod:`chaitea.jass.scoring`: the Match, Schieber multipliers, round scores and end rules.
-- :mod:`chaitea.jass.rows`: Coiffeur-Schieber and Coiffeur rows, Palitos and Batatas, the pad.
+- :mod:`chaitea.jass.declare`: the option of declaring Weis by hand.
+- :mod:`chaitea.jass.rows`: Coiffeur-Schieber and Coiffeur rows and contracts as data.
+- :mod:`chaitea.jass.tallies`: Palitos and Batatas, the row score, the match row, seeded draws.
+- :mod:`chaitea.jass.pad`: the Coiffeur pad (rows × sides), its totals, end and JSON.
 
 >>> from chaitea.jass import best_melds
 >>> [m.points for m in best_melds("9C 9D 9H 9S 7D 8D")]
@@ -14,6 +17,29 @@ functions; they take card points and trick results as inputs and hold no trick p
 """
 
 from .declare import check_declaration, score_declared
+from .pad import Outcome, RowsPad
+from .rows import (
+    COIFFEUR,
+    COIFFEUR_SCHIEBER_3,
+    COIFFEUR_SCHIEBER_4,
+    Row,
+    RowsLayout,
+    coiffeur_schieber_3,
+    coiffeur_schieber_4,
+)
+from .scoring import (
+    FLAT,
+    MATCH_BONUS,
+    SCHIEBER,
+    HandsEnd,
+    JassRound,
+    SchieberScoring,
+    TargetEnd,
+    round_score,
+    target_progress,
+)
+from .stoeck import STOECK_POINTS, stoeck_holder, stoeck_points
+from .tallies import Tally, match_tallies, row_score, row_tallies
 from .weis import (
     CardUse,
     EqualPoints,
@@ -28,16 +54,11 @@ from .weis import (
 )
 
 __all__ = [
-    "CardUse",
-    "EqualPoints",
-    "Meld",
-    "MeldKind",
-    "WeisOptions",
-    "WeisResult",
-    "WeisTie",
-    "best_melds",
-    "check_declaration",
-    "make_meld",
-    "score_declared",
-    "score_weis",
+    "COIFFEUR", "COIFFEUR_SCHIEBER_3", "COIFFEUR_SCHIEBER_4", "FLAT", "MATCH_BONUS", "SCHIEBER",
+    "STOECK_POINTS", "CardUse", "EqualPoints", "HandsEnd", "JassRound", "Meld", "MeldKind",
+    "Outcome", "Row", "RowsLayout", "RowsPad", "SchieberScoring", "Tally", "TargetEnd",
+    "WeisOptions", "WeisResult", "WeisTie", "best_melds", "check_declaration",
+    "coiffeur_schieber_3", "coiffeur_schieber_4", "make_meld", "match_tallies", "round_score",
+    "row_score", "row_tallies", "score_declared", "score_weis", "stoeck_holder",
+    "stoeck_points", "target_progress",
 ]
