@@ -17,9 +17,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from ..cards import Card, Suit
-from .weis import check_hands, check_sides, jass_cards
+from .weis import check_hands, check_sides
 
-__all__ = ["STOECK_POINTS", "stoeck_holder", "stoeck_points"]
+__all__ = ["STOECK_POINTS", "stoeck_holder", "stoeck_holder_mask", "stoeck_points"]
 
 #: RULES J: Stöck (K and Q of trump) 20.
 STOECK_POINTS = 20
@@ -28,12 +28,11 @@ STOECK_POINTS = 20
 def stoeck_holder(hands: Sequence[str | Iterable[Card | str]], trump: Suit | None) -> int | None:
     """The seat holding both the K (13) and the Q (12, Ober) of trump in its hand as dealt, or
     ``None`` (nobody, or no trump), RULES J."""
-    check_hands(hands)
+    cards = check_hands(hands)
     if trump is None:
         return None
-    wanted = {Card(13, trump, 0, True), Card(12, trump, 0, True)}
-    for seat, hand in enumerate(hands):
-        if wanted <= set(jass_cards(hand)):
+    for seat, hand in enumerate(cards):
+        if sum(1 for c in hand if c.suit is trump and c.rank in (12, 13)) == 2:
             return seat
     return None
 
@@ -54,3 +53,19 @@ def stoeck_points(hands: Sequence[str | Iterable[Card | str]], trump: Suit | Non
     if holder is not None:
         out[side_of[holder]] = points
     return tuple(out)
+
+
+def stoeck_holder_mask(masks: Sequence[int], trump: Suit | None) -> int | None:
+    """:func:`stoeck_holder` for hands as bit masks of Jass deck indices (the engine's form).
+
+    >>> from chaitea.cards import JASS, Suit
+    >>> stoeck_holder_mask([JASS.mask_of(["6C"]), JASS.mask_of(["KS", "QS"])], Suit.SPADES)
+    1
+    """
+    if trump is None:
+        return None
+    pair = 0b11 << (int(trump) * 9 + 6)  # Q (12) and K (13) of trump
+    for seat, m in enumerate(masks):
+        if m & pair == pair:
+            return seat
+    return None

@@ -51,6 +51,7 @@ __all__ = [
     "jass_cards",
     "make_meld",
     "score_weis",
+    "score_weis_masks",
     "strength",
 ]
 
@@ -140,6 +141,24 @@ class WeisOptions:
 DEFAULT_OPTIONS = WeisOptions()
 
 
+def _index(card: Card) -> int:
+    """The card's index in the Jass deck (suit-major, 6 to A), checked without hashing."""
+    if not (card.jass and card.suit is not None and 6 <= card.rank <= 14 and not card.copy):
+        raise CardError(f"{card} is not a card of the {JASS.describe()}")
+    return int(card.suit) * 9 + card.rank - 6
+
+
+def _mask(cards: Iterable[Card]) -> int:
+    """A bit mask of the cards (bit = Jass deck index); a :class:`CardError` on a repeat."""
+    m = 0
+    for c in cards:
+        bit = 1 << _index(c)
+        if m & bit:
+            raise CardError(f"{c}: a hand holds each Jass card at most once (RULES J)")
+        m |= bit
+    return m
+
+
 def jass_cards(hand: str | Iterable[Card | str]) -> tuple[Card, ...]:
     """The cards of a hand given as Jass cards, card strings or one space-separated string.
 
@@ -147,15 +166,9 @@ def jass_cards(hand: str | Iterable[Card | str]) -> tuple[Card, ...]:
     (Card.parse('7D'), Card.parse('10D'))
     """
     items: Iterable[Card | str] = hand.split() if isinstance(hand, str) else hand
-    out: list[Card] = []
-    for c in items:
-        card = c if isinstance(c, Card) else JASS.parse(c)
-        if card not in JASS.index:
-            raise CardError(f"{card} is not a card of the {JASS.describe()}")
-        out.append(card)
-    if len(set(out)) != len(out):
-        raise CardError("a hand holds each Jass card at most once (RULES J)")
-    return tuple(out)
+    out = tuple(c if isinstance(c, Card) else JASS.parse(c) for c in items)
+    _mask(out)
+    return out
 
 
 def four_points(rank: int, *, undenufe: bool = False,
@@ -378,14 +391,54 @@ def best_melds(hand: str | Iterable[Card | str], *, trump: Suit | None = None,
         >>> [m.points for m in best_melds("6S 7S 8S 9S 10S JS QS KS AS JC JD JH")]
         [200, 100, 20]
     """
-    cards = jass_cards(hand)
+    return _best(jass_cards(hand), trump, undenufe, options)
 
+
+def _quick(masks: Sequence[int], undenufe: bool, options: WeisOptions) -> list[Meld] | None:
+    """Every maximal run and four of a kind, from per-suit rank masks (bit ``rank - 6``);
+    ``None`` when a four of a kind shares a card with a run, which only the search of
+    :func:`_best` may split."""
+    out: list[Meld] = []
+    four_bits = masks[0] & masks[1] & masks[2] & masks[3]
+    run_bits = 0
+    for suit, m in enumerate(masks):
+        if not m & (m >> 1) & (m >> 2):
+            continue  # no three in sequence in this suit
+        bit = 8
+        while bit >= 2:
+            if m >> bit & 1:
+                low = bit
+                while low > 0 and m >> (low - 1) & 1:
+                    low -= 1
+                if bit - low >= 2:
+                    run = tuple(JASS.cards[suit * 9 + b] for b in range(bit, low - 1, -1))
+                    out.append(Meld(MeldKind.SEQUENCE, run, SEQUENCE_POINTS[len(run)]))
+                    run_bits |= ((1 << (bit + 1)) - 1) ^ ((1 << low) - 1)
+                bit = low - 1
+            else:
+                bit -= 1
+    while four_bits:
+        b = four_bits.bit_length() - 1
+        four_bits ^= 1 << b
+        pts = four_points(b + 6, undenufe=undenufe, options=options)
+        if not pts:
+            continue
+        if run_bits >> b & 1 and options.card_use is not CardUse.SHARED:
+            return None
+        out.append(Meld(MeldKind.FOUR, tuple(JASS.cards[s * 9 + b] for s in (3, 2, 1, 0)), pts))
+    return out
+
+
+def _best(cards: tuple[Card, ...], trump: Suit | None, undenufe: bool,
+          options: WeisOptions) -> tuple[Meld, ...]:
     def key(m: Meld) -> tuple[int, int, int, int]:
         return strength(m, trump=trump, undenufe=undenufe, options=options)
 
-    if options.card_use is CardUse.SHARED:
-        found = candidate_melds(cards, undenufe=undenufe, options=options, maximal=True)
-        return tuple(sorted(found, key=key, reverse=True))
+    m = _mask(cards)
+    quick = _quick([(m >> (9 * s)) & 0x1FF for s in range(4)], undenufe, options)
+    if quick is not None:
+        # No card is wanted by two melds (or the option lets it serve both): take them all.
+        return tuple(sorted(quick, key=key, reverse=True)) if len(quick) > 1 else tuple(quick)
     found = candidate_melds(cards, undenufe=undenufe, options=options)
     best: tuple[Meld, ...] = ()
     best_key: tuple[object, ...] = ()
@@ -463,14 +516,19 @@ def decide(candidates: Sequence[tuple[int, Meld | None]], all_melds: Sequence[tu
     return WeisResult(tuple(all_melds), tuple(best), winner, tuple(points), winning_seat)
 
 
-def check_hands(hands: Sequence[str | Iterable[Card | str]]) -> None:
-    seen: set[Card] = set()
+def check_hands(hands: Sequence[str | Iterable[Card | str]]) -> list[tuple[Card, ...]]:
+    """The hands as Jass cards; a :class:`CardError` if a card is foreign or dealt twice."""
+    seen = 0
+    out = []
     for seat, h in enumerate(hands):
-        cards = set(jass_cards(h))
-        if seen & cards:
-            twice = " ".join(sorted(str(c) for c in seen & cards))
+        cards = jass_cards(h)
+        m = _mask(cards)
+        if seen & m:
+            twice = " ".join(str(c) for c in JASS.cards_of(seen & m))
             raise CardError(f"{twice} dealt twice (seat {seat}): one Jass deck (RULES J)")
-        seen |= cards
+        seen |= m
+        out.append(cards)
+    return out
 
 
 def check_sides(n: int, sides: Sequence[int] | None) -> tuple[int, ...]:
@@ -500,8 +558,39 @@ def score_weis(hands: Sequence[str | Iterable[Card | str]], *, trump: Suit | Non
         >>> score_weis(["7C 8C 9C", "7D 8D 9D"], trump=Suit.CLUBS, sides=(0, 1)).winner
         0
     """
-    check_hands(hands)
+    cards = check_hands(hands)
     side_of = check_sides(len(hands), sides)
-    melds = [best_melds(h, trump=trump, undenufe=undenufe, options=options) for h in hands]
+    melds = [_best(h, trump, undenufe, options) for h in cards]
+    candidates = [(seat, ms[0] if ms else None) for seat, ms in enumerate(melds)]
+    return decide(candidates, melds, side_of, forehand, trump, undenufe, options)
+
+
+_DECK_MASK = (1 << 36) - 1
+
+
+def score_weis_masks(masks: Sequence[int], *, trump: Suit | None = None, undenufe: bool = False,
+                     sides: Sequence[int] | None = None, forehand: int = 0,
+                     options: WeisOptions = DEFAULT_OPTIONS) -> WeisResult:
+    """:func:`score_weis` for hands given as bit masks of Jass deck indices (``JASS.cards``
+    order, suit-major, 6 to A): the engine's own form, for its play path.
+
+    >>> from chaitea.cards import JASS
+    >>> hands = ["9C 9D 9H 9S 7D 8D", "6S 7S 8S", "AC", "KH"]
+    >>> score_weis_masks([JASS.mask_of(h.split()) for h in hands], sides=(0, 1, 0, 1)).points
+    (150, 0)
+    """
+    seen = 0
+    for seat, m in enumerate(masks):
+        if not isinstance(m, int) or m < 0 or m & ~_DECK_MASK or seen & m:
+            raise CardError(f"seat {seat}: a hand mask holds cards of one Jass deck, each once")
+        seen |= m
+    side_of = check_sides(len(masks), sides)
+    melds: list[tuple[Meld, ...]] = []
+    for m in masks:
+        quick = _quick([(m >> (9 * s)) & 0x1FF for s in range(4)], undenufe, options)
+        if quick is not None and len(quick) < 2:
+            melds.append(tuple(quick))
+        else:
+            melds.append(_best(tuple(JASS.cards_of(m)), trump, undenufe, options))
     candidates = [(seat, ms[0] if ms else None) for seat, ms in enumerate(melds)]
     return decide(candidates, melds, side_of, forehand, trump, undenufe, options)

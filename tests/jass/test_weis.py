@@ -324,3 +324,29 @@ def test_strongest_best_option_keeps_the_strongest_meld(hand: list[Card]) -> Non
         return
     assert strength(strongest[0]) == max(strength(m) for m in every)
     assert sum(m.points for m in strongest) <= sum(m.points for m in best_melds(hand))
+
+
+def test_mask_form_agrees_with_the_card_form_on_random_deals() -> None:
+    """The engine's bit-mask entry points give what the card forms give (300 seeded deals)."""
+    import random
+
+    from chaitea.jass.stoeck import stoeck_holder, stoeck_holder_mask
+    from chaitea.jass.weis import score_weis_masks
+
+    rng = random.Random(9)
+    for k in range(300):
+        deck = list(JASS.cards)
+        rng.shuffle(deck)
+        hands = [deck[i * 9:(i + 1) * 9] for i in range(4)]
+        masks = [JASS.mask_of(h) for h in hands]
+        trump = None if k % 5 == 0 else Suit(k % 4)
+        opts = (WeisOptions(), LOW, SHARED, STRONGEST)[k % 4]
+        a = score_weis(hands, trump=trump, sides=(0, 1, 0, 1), forehand=k % 4, options=opts)
+        b = score_weis_masks(masks, trump=trump, sides=(0, 1, 0, 1), forehand=k % 4,
+                             options=opts)
+        assert a == b
+        assert stoeck_holder(hands, trump) == stoeck_holder_mask(masks, trump)
+    with pytest.raises(CardError):
+        score_weis_masks([1, 1])
+    with pytest.raises(CardError):
+        score_weis_masks([1 << 36])
