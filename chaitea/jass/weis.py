@@ -483,6 +483,9 @@ class WeisResult:
 def decide(candidates: Sequence[tuple[int, Meld | None]], all_melds: Sequence[tuple[Meld, ...]],
             sides: Sequence[int], forehand: int, trump: Suit | None, undenufe: bool,
             options: WeisOptions) -> WeisResult:
+    """Who scores Weis, given each seat's declared best meld (``candidates``) and the melds each
+    seat holds (``all_melds``): the strongest best meld's side scores all its melds; identical
+    best melds of opposing sides by ``options.tie`` (RULES J)."""
     n_sides = max(sides) + 1
     n = len(sides)
     if not 0 <= forehand < n:
@@ -494,7 +497,8 @@ def decide(candidates: Sequence[tuple[int, Meld | None]], all_melds: Sequence[tu
     best: list[Meld | None] = [None] * n_sides
     for seat, m in candidates:
         s = sides[seat]
-        if m is not None and (best[s] is None or key(m) > key(best[s])):  # type: ignore[arg-type]
+        current = best[s]
+        if m is not None and (current is None or key(m) > key(current)):
             best[s] = m
     present = [(key(m), s) for s, m in enumerate(best) if m is not None]
     winner: int | None = None
