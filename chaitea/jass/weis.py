@@ -357,6 +357,9 @@ def strength(meld: Meld, *, trump: Suit | None = None, undenufe: bool = False,
         kind = len(meld.cards)
     lower = undenufe and options.undenufe_lower_wins
     top = -meld.bottom.rank if lower else meld.top.rank
+    if (undenufe and options.undenufe_four_sixes and meld.kind is MeldKind.FOUR
+            and meld.rank == 6 and not lower):
+        top = 14  # four 6s "in place of four As" (the text) rank where the As would
     is_trump = 1 if trump is not None and meld.suit is trump else 0
     return (meld.points, kind, top, is_trump)
 

@@ -350,3 +350,16 @@ def test_mask_form_agrees_with_the_card_form_on_random_deals() -> None:
         score_weis_masks([1, 1])
     with pytest.raises(CardError):
         score_weis_masks([1 << 36])
+
+
+def test_four_sixes_in_undenufe_take_the_place_of_four_aces() -> None:
+    sixes, tens = make_meld("6C 6D 6H 6S", undenufe=True, options=SIXES), make_meld(
+        "10C 10D 10H 10S")
+    assert sixes.points == tens.points == 100
+    assert strength(sixes, undenufe=True, options=SIXES) > strength(tens, undenufe=True,
+                                                                    options=SIXES)
+    kings = make_meld("KC KD KH KS")
+    assert strength(sixes, undenufe=True, options=SIXES) > strength(kings, undenufe=True,
+                                                                    options=SIXES)
+    r = score_weis(["6C 6D 6H 6S", "KC KD KH KS"], undenufe=True, sides=(0, 1), options=SIXES)
+    assert r.winner == 0 and r.points == (100, 0)
