@@ -31,7 +31,7 @@ from typing import Any
 
 from .actions import Accept, Action, Decline, Offer, Pass, Pick, Play, Rescind, parse_action
 from .cards import Card, Deck, Suit, deck_named
-from .contracts import Contract, strength_table, trick_winner
+from .contracts import Contract, trick_winner
 from .deals import Deal, shuffled_indices
 from .errors import (
     CardError,
@@ -44,6 +44,7 @@ from .errors import (
 )
 from .pad import Pad
 from .setups import SEATINGS, Seating, Setup, parse_setup
+from .tricks import strength_tables
 
 __all__ = ["CHANCE", "TERMINAL", "Game", "GameState", "RoundResult", "TrickRecord"]
 
@@ -236,9 +237,8 @@ class Game:
         """Per trick, the strength tables indexed by led suit (0..3; index 4 = -1: no suit yet)."""
         hit = self._table_cache.get(contract)
         if hit is None:
-            trump = -1 if contract.trump is None else int(contract.trump)
-            hit = [tuple(strength_table(self.deck, order, trump, led) for led in (0, 1, 2, 3, -1))
-                   for order in contract.schedule(self.n_tricks)]
+            hit = [strength_tables(self.deck, rule, rule.trump)
+                   for rule in contract.trick_rules(self.n_tricks)]
             self._table_cache[contract] = hit
         return hit
 
