@@ -90,12 +90,12 @@ RIESENSLALOM_CHOICES: Mapping[str, tuple[str, ...]] = {
     "riesenslalom(undenufe,5)": ("undenufe",) * 5 + ("obenabe",) * 4,
 }
 #: The text's Coiffeur 3x3: three tricks each of trump (the forehand's choice, a different suit
-#: each trick), Obenabe and Undenufe, in one of six orders.
+#: each trick), Obenabe and Undenufe, in one of six orders, spelled as the engine's contracts
+#: (``t`` trump, ``o`` Obenabe, ``u`` Undenufe, in the text's order of the six).
+_THIRDS = {"t": "trump", "o": "obenabe", "u": "undenufe"}
 THREE_BY_THREE_CHOICES: Mapping[str, tuple[str, ...]] = {
-    f"3x3({a},{b},{c})": (a,) * 3 + (b,) * 3 + (c,) * 3
-    for a, b, c in [("trump", "obenabe", "undenufe"), ("trump", "undenufe", "obenabe"),
-                    ("obenabe", "trump", "undenufe"), ("obenabe", "undenufe", "trump"),
-                    ("undenufe", "trump", "obenabe"), ("undenufe", "obenabe", "trump")]
+    f"3x3({p})": tuple(_THIRDS[x] for x in p for _ in range(3))
+    for p in ("tou", "tuo", "otu", "out", "uto", "uot")
 }
 _TUO = tuple(f"tuo({s})" for s in "CDHS")
 

@@ -105,6 +105,21 @@ def test_riesenslalom_four_choices_and_3x3_six() -> None:
     for modes in THREE_BY_THREE_CHOICES.values():
         assert Counter(modes) == {"trump": 3, "obenabe": 3, "undenufe": 3}
     assert COIFFEUR.row("riesenslalom").contracts == tuple(RIESENSLALOM_CHOICES)
+    assert THREE_BY_THREE_CHOICES["3x3(tou)"][::3] == ("trump", "obenabe", "undenufe")
+    assert RIESENSLALOM_CHOICES["riesenslalom(undenufe,5)"][4:6] == ("undenufe", "obenabe")
+
+
+def test_row_spellings_are_the_engine_contracts() -> None:
+    """Every pick spelling of a row (Misère aside, which the engine has not built yet) is a
+    contract the engine reads in the Jass family, spelled back the same way."""
+    from chaitea.contracts import Contract
+
+    layouts = [COIFFEUR_SCHIEBER_3, COIFFEUR_SCHIEBER_4, COIFFEUR, coiffeur_schieber_3(tuo=True),
+               coiffeur_schieber_4(extra=("slalom", "gustav", "tuo"))]
+    spellings = {c for lay in layouts for r in lay.rows for c in r.contracts} - {"misere"}
+    assert len(spellings) == 4 + 2 + 2 * 2 + 4 + 4 + 6 + 1
+    for spelling in sorted(spellings):
+        assert Contract.parse(spelling, family="jass").spelling == spelling
 
 
 # ------------------------------------------------------------------ row score and match row
