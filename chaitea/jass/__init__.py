@@ -6,6 +6,7 @@ functions; they take card points and trick results as inputs and hold no trick p
 - :mod:`chaitea.jass.weis`: Weis (melds) found in a hand, compared, scored by side.
 - :mod:`chaitea.jass.stoeck`: Stöck (trump K and Q), 20, never cancelled.
 - :mod:`chaitea.jass.scoring`: the Match, Schieber multipliers, round scores and end rules.
+- :mod:`chaitea.jass.hand`: one hand's declarations and score from its contract spelling.
 - :mod:`chaitea.jass.declare`: the option of declaring Weis by hand.
 - :mod:`chaitea.jass.rows`: Coiffeur-Schieber and Coiffeur rows and contracts as data.
 - :mod:`chaitea.jass.tallies`: Palitos and Batatas, the row score, the match row, seeded draws.
@@ -17,6 +18,7 @@ functions; they take card points and trick results as inputs and hold no trick p
 """
 
 from .declare import check_declaration, score_declared
+from .hand import Declarations, declarations, hand_score, mode_of
 from .pad import Outcome, RowsPad
 from .rows import (
     COIFFEUR,
@@ -54,11 +56,45 @@ from .weis import (
 )
 
 __all__ = [
-    "COIFFEUR", "COIFFEUR_SCHIEBER_3", "COIFFEUR_SCHIEBER_4", "FLAT", "MATCH_BONUS", "SCHIEBER",
-    "STOECK_POINTS", "CardUse", "EqualPoints", "HandsEnd", "JassRound", "Meld", "MeldKind",
-    "Outcome", "Row", "RowsLayout", "RowsPad", "SchieberScoring", "Tally", "TargetEnd",
-    "WeisOptions", "WeisResult", "WeisTie", "best_melds", "check_declaration",
-    "coiffeur_schieber_3", "coiffeur_schieber_4", "make_meld", "match_tallies", "round_score",
-    "row_score", "row_tallies", "score_declared", "score_weis", "stoeck_holder",
-    "stoeck_points", "target_progress",
+    "COIFFEUR",
+    "COIFFEUR_SCHIEBER_3",
+    "COIFFEUR_SCHIEBER_4",
+    "FLAT",
+    "MATCH_BONUS",
+    "SCHIEBER",
+    "STOECK_POINTS",
+    "CardUse",
+    "Declarations",
+    "EqualPoints",
+    "HandsEnd",
+    "JassRound",
+    "Meld",
+    "MeldKind",
+    "Outcome",
+    "Row",
+    "RowsLayout",
+    "RowsPad",
+    "SchieberScoring",
+    "Tally",
+    "TargetEnd",
+    "WeisOptions",
+    "WeisResult",
+    "WeisTie",
+    "best_melds",
+    "check_declaration",
+    "coiffeur_schieber_3",
+    "coiffeur_schieber_4",
+    "declarations",
+    "hand_score",
+    "make_meld",
+    "match_tallies",
+    "mode_of",
+    "round_score",
+    "row_score",
+    "row_tallies",
+    "score_declared",
+    "score_weis",
+    "stoeck_holder",
+    "stoeck_points",
+    "target_progress",
 ]
