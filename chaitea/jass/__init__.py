@@ -3,7 +3,8 @@
 The rulesets (basic Jass, Schieber, Coiffeur-Schieber, Coiffeur) compose these values and pure
 functions; they take card points and trick results as inputs and hold no trick play:
 
-- :mod:`chaitea.jass.weis`: Weis (melds) found in a hand, compared, scored by side.
+- :mod:`chaitea.jass.melds`: the melds a hand holds, their points, the Weis options.
+- :mod:`chaitea.jass.weis`: the split a hand scores, the comparison, who scores Weis.
 - :mod:`chaitea.jass.stoeck`: Stöck (trump K and Q), 20, never cancelled.
 - :mod:`chaitea.jass.scoring`: the Match, Schieber multipliers, round scores and end rules.
 - :mod:`chaitea.jass.hand`: one hand's declarations and score from its contract spelling.
