@@ -266,7 +266,9 @@ def test_named_bots_come_from_make_bot_when_it_exists(monkeypatch):
 
     monkeypatch.setattr(bots, "make_bot", make_bot, raising=False)
     df = explore(4, bots=["first", "random", "first"], seed=1, progress=False)
-    assert len(made) == 2 + 8 and len(df) == 12  # two checked up front, then 4 deals x 2 and df["bots"].iloc[0] == "first,random,first"
+    # two bots made up front (the argument check), then 4 deals x 2 "first" seats
+    assert len(made) == 2 + 8 and len(df) == 12
+    assert df["bots"].iloc[0] == "first,random,first"
     with pytest.raises(SetupError, match="unknown bot 'clever'"):
         explore(2, bots="clever", progress=False)
     assert RandomBot  # the random seats stay the kit's own RandomBot
