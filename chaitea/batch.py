@@ -133,7 +133,7 @@ def _play_batch(owner0: Any, loc0: Any, cover: Any, declarer: Any, contract: Any
                 if st >= best:  # ties: the later-played card wins (D2, D6)
                     best = st
                     pos = p
-                won += points[trick[p]]
+                won += points[k, trick[p]]
             winner = (leader + pos) % n
             side_points[d, side_of[winner]] += won
             tricks[d, winner] += 1
@@ -151,8 +151,8 @@ def _play_batch(owner0: Any, loc0: Any, cover: Any, declarer: Any, contract: Any
                 hi, lo = a, b
             else:
                 hi, lo = b, a
-            side_points[d, side_of[leader]] += points[hi]
-            side_points[d, side_of[(leader + 1) % n]] += points[lo]
+            side_points[d, side_of[leader]] += points[k, hi]
+            side_points[d, side_of[(leader + 1) % n]] += points[k, lo]
 
 
 def _popcount(x: int) -> int:  # pragma: no cover - compiled or run in tests
@@ -247,7 +247,7 @@ def _play_masks(owner0: Any, loc0: Any, cover: Any, declarer: Any, contract: Any
                 if st >= best:  # ties: the later-played card wins (D2, D6)
                     best = st
                     pos = p
-                won += points[trick[p]]
+                won += points[k, trick[p]]
             winner = (leader + pos) % n
             side_points[d, side_of[winner]] += won
             tricks[d, winner] += 1
@@ -260,8 +260,8 @@ def _play_masks(owner0: Any, loc0: Any, cover: Any, declarer: Any, contract: Any
                 hi, lo = a, b
             else:
                 hi, lo = b, a
-            side_points[d, side_of[leader]] += points[hi]
-            side_points[d, side_of[(leader + 1) % n]] += points[lo]
+            side_points[d, side_of[leader]] += points[k, hi]
+            side_points[d, side_of[(leader + 1) % n]] += points[k, lo]
 
 
 def _deal_kernel(u: Any, n: int, stacks: int, aside: int, hand: int, owner: Any, loc: Any,

@@ -43,7 +43,7 @@ import pandas as pd
 from .bots import RandomBot
 from .cards import Card
 from .errors import ChaiTeaError, SetupError
-from .explore_rules import check_ruleset, hand_features, make_game, row_choices
+from .explore_rules import batch_tables, check_ruleset, hand_features, make_game, row_choices
 from .game import Game, round_seed
 
 if TYPE_CHECKING:  # matplotlib is imported when a plot is drawn
@@ -291,7 +291,7 @@ def _batch_features(game: Game, out: Any, choices: list[Any], n: int) -> dict[st
             trump_m[i, j] = card.suit is not None and card.suit == c.trump
             high_m[i, j] = hand_features([card], deck, c, game.n_tricks)[1] == 1
     owner = out.owner  # (rounds, cards); set-aside cards are -1
-    pts = np.asarray(deck.points, np.int16)
+    pts = batch_tables(game, [c for _r, _sp, c in choices]).points[out.contract]  # (rounds, cards)
     suit = np.asarray(deck.suit_of, np.int8)
     feats: dict[str, Any] = {"trump_length": [], "high_cards": [], "hand_points": [],
                                    "voids": []}

@@ -3,15 +3,14 @@
 Everything :mod:`chaitea.explore` and :mod:`chaitea.batch` know about the game comes from here:
 the :class:`~chaitea.game.Game` they play (with the exploration options of the Bet Debt step and
 maximum), the contracts a setup's rows may play, hand features at the deal, and the numeric
-tables of the batch simulator, built from today's public tables
-(:func:`chaitea.contracts.strength_table` through :meth:`Game.tables_for`,
-:meth:`Contract.schedule`, the deck's points and suits).
+tables of the batch simulator, read from the engine's interface for kernels
+(:mod:`chaitea.tricks`: trick rules, strength tables, value tables).
 
 >>> g = make_game(3, "standard", {"bet_debt_step": 3, "max_bet_debt": 20})
 >>> g.step, g.max_debt, g.debts[:3]
 (3, 18, (0, 3, 6))
 >>> t = batch_tables(g, [c for _row, _sp, c in row_choices(g)])
->>> t.strength.shape, int(t.points.sum())
+>>> t.strength.shape, int(t.points[0].sum())
 ((14, 12, 5, 36), 100)
 """
 
@@ -29,6 +28,7 @@ from .contracts import Contract, Order, rank_strength
 from .errors import SetupError
 from .game import JASS_RULESETS, RULESETS, Game
 from .setups import Setup
+from .tricks import TrumpSetting, strength_tables, trump_in_force
 
 __all__ = [
     "ENGINE_OPTIONS",
@@ -114,12 +114,14 @@ def hand_features(cards: Sequence[Card], deck: Deck, contract: Contract,
     """
     order: Order = contract.order_for(0, n_tricks)
     strength = rank_strength(order, deck.ranks)
+    rule = contract.trick_rules(n_tricks)[0]
+    values = rule.values.for_deck(deck, rule.trump)
     top = sorted(strength, key=strength.__getitem__, reverse=True)[:3]
     trump = contract.trump
     trumps = high = points = 0
     suits = set()
     for c in cards:
-        points += deck.points_of(c)
+        points += values[deck.index_of(c)]
         if c.suit is None:
             high += 1
             continue
@@ -135,7 +137,8 @@ class BatchTables:
 
     ``strength[k, t, led, card]``: card strength in trick ``t`` of contract ``k`` with the led
     suit ``led`` (0..3, 4 = no suit yet); ties go to the later card (D2, D6). ``trump[k]`` is the
-    trump suit or -1. ``suit[card]`` is -1 for a Joker.
+    trump suit or -1; ``points[k, card]`` the card values in force. ``suit[card]`` is -1 for a
+    Joker.
     """
 
     strength: npt.NDArray[np.int16]
@@ -149,20 +152,33 @@ class BatchTables:
 
 
 def batch_tables(game: Game, contracts: Sequence[Contract]) -> BatchTables:
-    """The batch simulator's tables for ``contracts`` under ``game`` (the adapter: every rule the
-    batch simulator applies is read here from the engine's public tables)."""
+    """The batch simulator's tables for ``contracts`` under ``game``: the adapter. Every rule the
+    batch simulator applies is read here from the engine's kernel interface
+    (:mod:`chaitea.tricks`: ``contract.trick_rules``, ``strength_tables``, ``trump_in_force``,
+    the rules' value tables). Trick rules whose trump is chosen or set during play (the Jass
+    family's) are refused until the batch kernel learns them."""
     deck = game.deck
     k, t, c = len(contracts), game.n_tricks, deck.size
     strength = np.zeros((k, t, 5, c), dtype=np.int16)
+    trump = np.full(k, -1, dtype=np.int8)
+    points = np.zeros((k, c), dtype=np.int16)
     for i, contract in enumerate(contracts):
-        for trick, by_led in enumerate(game.tables_for(contract)):  # led 0..3, then -1
-            strength[i, trick] = np.asarray(by_led, dtype=np.int16)
-    trump = np.array([-1 if x.trump is None else int(x.trump) for x in contracts], dtype=np.int8)
+        rules = contract.trick_rules(t)
+        suits = {r.trump for r in rules}
+        if any(r.trump_setting not in (TrumpSetting.NONE, TrumpSetting.FIXED) for r in rules) \
+                or len(suits) > 1 or len({r.values for r in rules}) > 1:
+            raise SetupError(f"the batch engine cannot play {contract.spelling} yet (its trump"
+                             " or card values change during the round)")
+        trump[i] = rules[0].trump
+        for trick, rule in enumerate(rules):  # led 0..3, then -1 (no suit yet)
+            strength[i, trick] = np.asarray(
+                strength_tables(deck, rule, trump_in_force(rule, (), deck)), dtype=np.int16)
+        points[i] = np.asarray(rules[0].values.for_deck(deck, int(trump[i])), dtype=np.int16)
     return BatchTables(
         strength=strength, trump=trump,
         suit=np.asarray(deck.suit_of, dtype=np.int8),
         rank=np.asarray(deck.rank_of, dtype=np.int8),
-        points=np.asarray(deck.points, dtype=np.int16),
+        points=points,
         side_of=np.asarray(game.side_of, dtype=np.int8),
         n_tricks=t, last_trick_bonus=game.seating.last_trick_bonus,
     )
