@@ -249,7 +249,6 @@ def test_plots_return_figures_without_pyplot():
 def test_named_bots_come_from_make_bot_when_it_exists(monkeypatch):
     """chaitea.bots.make_bot(name, seed) (the bots issue) seats rule-based bots by name."""
     import chaitea.bots as bots
-    from chaitea.bots import RandomBot
 
     made = []
 
@@ -271,4 +270,3 @@ def test_named_bots_come_from_make_bot_when_it_exists(monkeypatch):
     assert df["bots"].iloc[0] == "first,random,first"
     with pytest.raises(SetupError, match="unknown bot 'clever'"):
         explore(2, bots="clever", progress=False)
-    assert RandomBot  # the random seats stay the kit's own RandomBot
