@@ -245,7 +245,7 @@ while True:
 def test_saves_killed_at_random_leave_the_file_whole_and_no_temporaries(tmp_path: Path) -> None:
     path = tmp_path / "g.json"
     save(state(), path)
-    for k in range(6):
+    for k in range(4):
         proc = subprocess.Popen([sys.executable, "-c", SAVER, str(path)], cwd=ROOT,
                                 stdout=subprocess.PIPE, text=True)
         assert proc.stdout is not None and proc.stdout.readline() == "ready\n"
