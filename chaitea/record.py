@@ -390,13 +390,17 @@ def save(state: GameState, path: str | os.PathLike[str]) -> None:
     then renamed over ``path``, so a saved game is never half-written.
 
     A symlink is written through (its target is replaced, the link stays); an existing file
-    keeps its permission bits, a new one gets the usual ones (0666 less the umask).
+    keeps its permission bits, a new one gets the usual ones (0666 less the umask). A state
+    whose names :func:`load` would refuse is not saved (:class:`~chaitea.SetupError`).
     Temporaries left by earlier saves of the same file that were killed are removed.
     """
     from .game import GameState
 
     if not isinstance(state, GameState):
         raise TypeError(f"save() needs the GameState to save, not {quote(state)}")
+    # names set by hand on a state (state.names = ...) are checked too: a file that load would
+    # refuse is not written (SetupError naming names[i]; the previous file stays as it was)
+    check_names(state.names, state.game.players)
     target = Path(os.path.realpath(path))
     text = json.dumps(state_to_record(state), indent=1)
     _clean_stale_temporaries(target)

@@ -207,6 +207,17 @@ def test_save_of_none_is_a_clear_error(tmp_path: Path) -> None:
     assert list(tmp_path.iterdir()) == []
 
 
+def test_save_refuses_names_that_load_would_refuse(tmp_path: Path) -> None:
+    path = tmp_path / "g.json"
+    save(state(), path)
+    before = path.read_bytes()
+    s = state()
+    s.names[1] = "Leo\u2028<script>"  # set by hand, past new_initial_state's check
+    with pytest.raises(chaitea.SetupError, match=r"^names\[1\] .*control character"):
+        save(s, path)
+    assert path.read_bytes() == before and [p.name for p in tmp_path.iterdir()] == ["g.json"]
+
+
 def dead_pid() -> int:
     p = subprocess.Popen([sys.executable, "-c", "pass"])
     p.wait()
