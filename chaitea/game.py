@@ -32,7 +32,7 @@ from typing import Any
 from . import validate
 from .actions import Accept, Action, Decline, Offer, Pass, Pick, Play, Rescind, parse_action
 from .cards import Card, Deck, Suit, deck_named
-from .contracts import Contract, strength_table, trick_winner
+from .contracts import Contract, trick_winner
 from .deals import Deal, shuffled_indices
 from .errors import (
     CardError,
@@ -43,8 +43,10 @@ from .errors import (
     IllegalPlay,
     SetupError,
 )
+from .following import FOLLOW_RULES, Follow, FollowRule
 from .pad import Pad
 from .setups import SEATINGS, Seating, Setup, parse_setup
+from .tricks import strength_tables
 
 __all__ = ["CHANCE", "TERMINAL", "Game", "GameState", "RoundResult", "TrickRecord"]
 
@@ -140,6 +142,7 @@ class Game:
         self.meta = meta
         self.ruleset = ruleset
         self.same_contract_raise = same_contract_raise
+        self.follow: FollowRule = FOLLOW_RULES["chai-tea-jazz"]  # RULES F
         self.n_tricks = seating.tricks(the_deck.name)
         self.step = seating.step
         self.max_debt = seating.max_debt
@@ -261,9 +264,8 @@ class Game:
         """Per trick, the strength tables indexed by led suit (0..3; index 4 = -1: no suit yet)."""
         hit = self._table_cache.get(contract)
         if hit is None:
-            trump = -1 if contract.trump is None else int(contract.trump)
-            hit = [tuple(strength_table(self.deck, order, trump, led) for led in (0, 1, 2, 3, -1))
-                   for order in contract.schedule(self.n_tricks)]
+            hit = [strength_tables(self.deck, rule, rule.trump)
+                   for rule in contract.trick_rules(self.n_tricks)]
             self._table_cache[contract] = hit
         return hit
 
@@ -389,7 +391,7 @@ class _RoundLog:
     def deal(self) -> Deal:
         if self._deal is None:
             assert self.seed is not None
-            self._deal = Deal.from_seed(self.seed, self.game.players, self.game.deck)
+            self._deal = Deal.from_seed(self.seed, self.game.seating, self.game.deck)
         return self._deal
 
     def copy(self) -> _RoundLog:
@@ -457,7 +459,8 @@ class GameState:
         self._debt = 0
         self._offer_bonus = 0
         self._tables: list[tuple[tuple[int, ...], ...]] = []
-        self._extra = (0, 0, 0, 0)
+        self._follow: Follow = FOLLOW_RULES["chai-tea-jazz"].bind(game.deck)
+        self._follow_legal = self._follow.legal  # the bound follow rule's legal mask (RULES F)
         self._trick: list[int] = []
         self._leader = 0
         self._led = -1
@@ -502,7 +505,9 @@ class GameState:
         if self._phase == "play":
             m = self._lm
             if m < 0:
-                m = self._lm = self._legal_mask()
+                seat = self._turn
+                m = self._lm = self._follow_legal(self._hands[seat] | self._straw_up[seat],
+                                                  self._led, self._trick)
             tables = self._bits
             if len(tables) == 3:  # decks of up to 36 cards: three table look-ups
                 return [*tables[0][m & 4095], *tables[1][m >> 12 & 4095], *tables[2][m >> 24]]
@@ -535,10 +540,11 @@ class GameState:
             # The hot path (RULES F): a card id checked against the cached legal mask, then
             # played; trick resolution (RULES R) and scoring (RULES S) follow inline.
             m = self._lm
+            seat = self._turn
             if m < 0:
-                m = self._legal_mask()
+                m = self._follow_legal(self._hands[seat] | self._straw_up[seat], self._led,
+                                       self._trick)
             if m >> action & 1:
-                seat = self._turn
                 self._lm = -1
                 bit = 1 << action
                 hands = self._hands
@@ -716,7 +722,7 @@ class GameState:
         self._acts = self._logs[-1].actions
 
     def _seeded_deal(self, seed: int) -> Deal:
-        return Deal.from_seed(seed, self.game.players, self.game.deck)
+        return Deal.from_seed(seed, self.game.seating, self.game.deck)
 
     # -- picking (RULES B, V) --------------------------------------------------------------------
     def _begin_picking(self) -> None:
@@ -848,14 +854,8 @@ class GameState:
         self._declarer, self._row, self._contract = declarer, row, contract
         self._debt, self._offer_bonus = debt, offer
         self._tables = g.tables_for(contract)
-        deck = g.deck
-        jokers = deck.joker_mask
-        if contract.trump is None:
-            self._extra = (jokers, jokers, jokers, jokers)
-        else:
-            tm = deck.suit_masks[contract.trump]
-            self._extra = tuple(jokers | (tm if s != contract.trump else 0)  # type: ignore[assignment]
-                                for s in range(4))
+        self._follow = g.follow.bind(g.deck, -1 if contract.trump is None else int(contract.trump))
+        self._follow_legal = self._follow.legal
         self._trick = []
         self._led = -1
         self._trick_no = 0
@@ -868,15 +868,11 @@ class GameState:
         self._phase = "play"
 
     def _legal_mask(self) -> int:
+        """The legal mask of the seat to play, by the game's follow rule (RULES F; D7: the hand
+        and the face-up straw cards)."""
         seat = self._turn
-        playable = self._hands[seat] | self._straw_up[seat]  # D7: hand and face-up straw
-        led = self._led
-        if led < 0:
-            return playable
-        follow = playable & self._suit_masks[led]
-        if not follow:
-            return playable
-        return follow | (playable & self._extra[led])  # may trump (RULES F); Jokers always (D6)
+        return self._follow_legal(self._hands[seat] | self._straw_up[seat], self._led,
+                                  self._trick)
 
     def _end_round(self, last: int) -> None:
         g = self.game
@@ -952,19 +948,11 @@ class GameState:
         bit = 1 << i
         if self._straw_down[seat] & bit:
             return IllegalPlay(f"{card} refused: a face-down straw card cannot be played (D7)")
-        if not (self._hands[seat] | self._straw_up[seat]) & bit:
-            return IllegalPlay(f"{card} refused: {self.names[seat]} does not hold it")
-        led = self._led
         playable = self._hands[seat] | self._straw_up[seat]
-        oblige = g.deck.cards_of(playable & g.deck.suit_masks[led])
-        holds = ", ".join(map(str, oblige))
-        suit = Suit(led)
-        c = self._contract
-        if c is not None and c.trump == suit:
-            return IllegalPlay(f"{card} refused: trump ({suit.plural}) was led, so a trump must be "
-                               f"played (holds {holds}) (RULES F)")
-        also = "; a trump may be played instead" if c is not None and c.trump is not None else ""
-        return IllegalPlay(f"{card} refused: must follow {suit.plural} (holds {holds}){also}")
+        if not playable & bit:
+            return IllegalPlay(f"{card} refused: {self.names[seat]} does not hold it")
+        why = self._follow.refusal(i, playable, self._led, self._trick)
+        return IllegalPlay(why or f"{card} refused (RULES F)")
 
     def _pick_refusal(self, a: Action) -> IllegalPick:
         g = self.game
