@@ -90,8 +90,15 @@ def loads(data: str | bytes | dict[str, Any]) -> GameState:
     if "players" not in data or "setup" not in data or "rounds" not in data:
         missing = next(k for k in ("players", "setup", "rounds") if k not in data)
         raise RecordError(_TOP, f"the record has no {missing!r} (RECORD)")
+    options = data.get("options", {})
+    if isinstance(options, dict):
+        from .game import OPTION_NAMES
+
+        unknown = [k for k in options if k not in OPTION_NAMES]
+        if unknown:  # quoted here, short and escaped, whatever the key holds
+            raise RecordError(_TOP, f"unknown option {quote(unknown[0])} (RECORD options)")
     try:
-        game = Game.from_options(data["players"], data["setup"], data.get("options", {}))
+        game = Game.from_options(data["players"], data["setup"], options)
     except ChaiTeaError as e:
         raise RecordError(_TOP, str(e)) from None
     names = data.get("names")
@@ -195,6 +202,10 @@ def _check_deal_strings(deal: object, where: str) -> None:
     engine reads them, so that messages quote them short and clean)."""
     if not isinstance(deal, dict):
         return
+    for key in deal:
+        if key not in ("seed", "hands", "straw", "set_aside"):
+            raise RecordError(where, f"the deal takes no {quote(key)} (RECORD deal: seed, or "
+                              "hands with straw and set_aside)")
 
     def walk(value: object, path: str, depth: int) -> None:
         if depth == 0:
