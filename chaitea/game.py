@@ -152,6 +152,8 @@ class Game:
         self._build_actions()
         self._pick_cache: dict[tuple[int, int, Contract | None], tuple[int, ...]] = {}
         self._table_cache: dict[Contract, list[tuple[tuple[int, ...], ...]]] = {}
+        self._round_cache: dict[int, tuple[Contract, list[tuple[tuple[int, ...], ...]],
+                                           Follow]] = {}
 
     # -- actions ---------------------------------------------------------------------------------
     def _build_actions(self) -> None:
@@ -245,6 +247,18 @@ class Game:
                    for rule in contract.trick_rules(self.n_tricks)]
             self._table_cache[contract] = hit
         return hit
+
+    def round_rules(self, contract: Contract) -> tuple[list[tuple[tuple[int, ...], ...]], Follow]:
+        """A round's strength tables (:meth:`tables_for`) and the follow rule bound to its trump
+        (RULES F), cached by the contract object: the per-round set-up of the play path."""
+        hit = self._round_cache.get(id(contract))
+        if hit is None or hit[0] is not contract:
+            follow = self.follow.bind(self.deck, -1 if contract.trump is None
+                                      else int(contract.trump))
+            hit = (contract, self.tables_for(contract), follow)
+            if len(self._round_cache) < 512:  # the entry holds the contract: its id stays its own
+                self._round_cache[id(contract)] = hit
+        return hit[1], hit[2]
 
     # -- states ----------------------------------------------------------------------------------
     def new_initial_state(
@@ -599,13 +613,9 @@ class GameState(StateView, RoundPlay):
             # A seeded deal straight into masks; the Deal itself is built only when asked for.
             order = shuffled_indices(deal, g.n_cards)
             h = g.n_cards // g.players
-            hands = []
-            for seat in range(g.players):
-                m = 0
-                for i in order[seat * h:(seat + 1) * h]:
-                    m |= 1 << i
-                hands.append(m)
-            self._hands = hands
+            bit = (1).__lshift__  # distinct cards: the sum of their bits is their mask
+            self._hands = [sum(map(bit, order[seat * h:(seat + 1) * h]))
+                           for seat in range(g.players)]
             self._logs.append(_RoundLog(g, None, deal))
             self._acts = self._logs[-1].actions
             return

@@ -24,8 +24,7 @@ class RoundPlay(StateFields):
         g = self.game
         self._declarer, self._row, self._contract = declarer, row, contract
         self._debt, self._offer_bonus = debt, offer
-        self._tables = g.tables_for(contract)
-        self._follow = g.follow.bind(g.deck, -1 if contract.trump is None else int(contract.trump))
+        self._tables, self._follow = g.round_rules(contract)
         self._follow_legal = self._follow.legal
         self._trick = []
         self._led = -1
