@@ -9,8 +9,8 @@ them less than wall-clock timing would.
 
     python benchmarks/bench_engine.py [--seconds 3] [--players 3 4 ...]
 
-``--peer COMMIT`` (``make bench`` passes the pre-redesign commit ``fea5344``) also measures the
-engine of another commit in the same run: it is checked out once with ``git worktree add`` under
+``--peer COMMIT`` (issue 9 uses the pre-redesign commit ``fea5344``) also measures the engine of
+another commit in the same run: it is checked out once with ``git worktree add`` under
 ``/tmp`` and imported in a long-lived worker subprocess (as is this tree's engine, which also
 times the baseline); short repetitions alternate baseline, this engine and the peer's (the order
 rotating), and the script prints medians and both ratios to the baseline, each the median of the

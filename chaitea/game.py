@@ -31,11 +31,10 @@ from typing import Any
 from .actions import Accept, Action, Decline, Offer, Pass, Pick, Play, Rescind, parse_action
 from .cards import Deck, deck_named
 from .contracts import Contract
-from .deals import Deal, shuffled_indices
+from .deals import Deal
 from .errors import (
     CardError,
     ChaiTeaError,
-    DealError,
     IllegalAction,
     IllegalPick,
     IllegalPlay,
@@ -49,7 +48,7 @@ from .setups import SEATINGS, Seating, Setup, parse_setup
 from .tricks import strength_tables
 from .view import StateView
 
-__all__ = ["CHANCE", "TERMINAL", "Game", "GameState", "RoundResult", "TrickRecord"]
+__all__ = ["CHANCE", "TERMINAL", "Game", "GameState", "RoundResult", "TrickRecord", "round_seed"]
 
 CHANCE = -1  # current_player() while the next round waits for its deal
 TERMINAL = -4  # current_player() once the game is over (OpenSpiel's kTerminalPlayerId)
@@ -591,59 +590,7 @@ class GameState(StateView, RoundPlay):
     def history_str(self) -> list[str]:
         return [self.game.action_to_string(a) for a in self.history()]
 
-    # -- deals -----------------------------------------------------------------------------------
-    def apply_deal(self, deal: Deal | int) -> None:
-        """Start the next round with ``deal`` (a :class:`Deal` or a seed). Raises
-        :class:`DealError` for a deal that is not one whole deck in the right hand sizes, or
-        :class:`IllegalAction` when no round is waiting for its deal."""
-        if self._phase != "deal":
-            raise IllegalAction("no round is waiting for a deal: " + (
-                "the game is over" if self._phase == "end" else f"the {self._phase} phase is on"))
-        self._deal_cards(deal)
-        self._begin_picking()
-
-    def _auto_deal(self) -> None:
-        assert self._seed is not None
-        self._deal_cards(round_seed(self._seed, len(self._logs)))
-        self._begin_picking()
-
-    def _deal_cards(self, deal: Deal | int) -> None:
-        g = self.game
-        if isinstance(deal, int) and not isinstance(deal, bool) and not g.seating.straw_stacks:
-            # A seeded deal straight into masks; the Deal itself is built only when asked for.
-            order = shuffled_indices(deal, g.n_cards)
-            h = g.n_cards // g.players
-            bit = (1).__lshift__  # distinct cards: the sum of their bits is their mask
-            self._hands = [sum(map(bit, order[seat * h:(seat + 1) * h]))
-                           for seat in range(g.players)]
-            self._logs.append(_RoundLog(g, None, deal))
-            self._acts = self._logs[-1].actions
-            return
-        if isinstance(deal, int) and not isinstance(deal, bool):
-            deal = self._seeded_deal(deal)
-        elif isinstance(deal, Deal):
-            deal.validate(g.seating, g.deck)
-        else:
-            raise DealError("a deal is a Deal or an integer seed")
-        idx = g.deck.index
-        self._hands = [sum(1 << idx[c] for c in h) for h in deal.hands]
-        n = g.players
-        if deal.straw is not None and deal.set_aside is not None:
-            cover = [-1] * g.n_cards
-            self._straw_up = [0] * n
-            self._straw_down = [0] * n
-            for s, stacks in enumerate(deal.straw):
-                for down, up in stacks:
-                    cover[idx[up]] = idx[down]
-                    self._straw_up[s] |= 1 << idx[up]
-                    self._straw_down[s] |= 1 << idx[down]
-            self._cover = tuple(cover)
-            self._set_aside = tuple(idx[c] for c in deal.set_aside)
-        self._logs.append(_RoundLog(g, deal, deal.seed))
-        self._acts = self._logs[-1].actions
-
-    def _seeded_deal(self, seed: int) -> Deal:
-        return Deal.from_seed(seed, self.game.seating, self.game.deck)
+    # deals: chaitea/play.py (RoundPlay)
 
     # -- picking (RULES B, V) --------------------------------------------------------------------
     def _begin_picking(self) -> None:

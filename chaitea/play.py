@@ -1,4 +1,4 @@
-"""Play and scoring of a round, and ending a game by agreement (RULES F, R, S).
+"""Dealing, play and scoring of a round, and ending a game by agreement (RULES P, F, R, S).
 
 :class:`RoundPlay` is a part of :class:`~chaitea.game.GameState`: it starts a round's play with the
 contract's trick rules and the follow rule bound to its trump, explains refused cards, scores
@@ -10,15 +10,72 @@ from __future__ import annotations
 
 from .cards import Card
 from .contracts import Contract
-from .errors import IllegalAction, IllegalPlay
-from .rounds import RoundResult, StateFields
+from .deals import Deal, shuffled_indices
+from .errors import DealError, IllegalAction, IllegalPlay
+from .rounds import RoundResult, StateFields, _RoundLog, round_seed
 
 __all__ = ["RoundPlay"]
 
 
 class RoundPlay(StateFields):
-    """Starting play, following (RULES F), scoring (RULES S) and agreement to end (RULES S)."""
+    """Dealing (RULES P), starting play, following (RULES F), scoring (RULES S) and agreement
+    to end (RULES S)."""
 
+    # -- deals (RULES P, RECORD deal) --------------------------------------------------------------
+    def apply_deal(self, deal: Deal | int) -> None:
+        """Start the next round with ``deal`` (a :class:`Deal` or a seed). Raises
+        :class:`DealError` for a deal that is not one whole deck in the right hand sizes, or
+        :class:`IllegalAction` when no round is waiting for its deal."""
+        if self._phase != "deal":
+            raise IllegalAction("no round is waiting for a deal: " + (
+                "the game is over" if self._phase == "end" else f"the {self._phase} phase is on"))
+        self._deal_cards(deal)
+        self._begin_picking()
+
+    def _auto_deal(self) -> None:
+        assert self._seed is not None
+        self._deal_cards(round_seed(self._seed, len(self._logs)))
+        self._begin_picking()
+
+    def _deal_cards(self, deal: Deal | int) -> None:
+        g = self.game
+        if isinstance(deal, int) and not isinstance(deal, bool) and not g.seating.straw_stacks:
+            # A seeded deal straight into masks; the Deal itself is built only when asked for.
+            order = shuffled_indices(deal, g.n_cards)
+            h = g.n_cards // g.players
+            bit = (1).__lshift__  # distinct cards: the sum of their bits is their mask
+            self._hands = [sum(map(bit, order[seat * h:(seat + 1) * h]))
+                           for seat in range(g.players)]
+            self._logs.append(_RoundLog(g, None, deal))
+            self._acts = self._logs[-1].actions
+            return
+        if isinstance(deal, int) and not isinstance(deal, bool):
+            deal = self._seeded_deal(deal)
+        elif isinstance(deal, Deal):
+            deal.validate(g.seating, g.deck)
+        else:
+            raise DealError("a deal is a Deal or an integer seed")
+        idx = g.deck.index
+        self._hands = [sum(1 << idx[c] for c in h) for h in deal.hands]
+        n = g.players
+        if deal.straw is not None and deal.set_aside is not None:
+            cover = [-1] * g.n_cards
+            self._straw_up = [0] * n
+            self._straw_down = [0] * n
+            for s, stacks in enumerate(deal.straw):
+                for down, up in stacks:
+                    cover[idx[up]] = idx[down]
+                    self._straw_up[s] |= 1 << idx[up]
+                    self._straw_down[s] |= 1 << idx[down]
+            self._cover = tuple(cover)
+            self._set_aside = tuple(idx[c] for c in deal.set_aside)
+        self._logs.append(_RoundLog(g, deal, deal.seed))
+        self._acts = self._logs[-1].actions
+
+    def _seeded_deal(self, seed: int) -> Deal:
+        return Deal.from_seed(seed, self.game.seating, self.game.deck)
+
+    # -- play and scoring -------------------------------------------------------------------------
     def _start_play(self, declarer: int, row: int, contract: Contract, debt: int,
                     offer: int) -> None:
         g = self.game
