@@ -58,6 +58,15 @@ class Follow:
     trump: int
     legal: Legal
     refusal: Refusal
+    deck: Deck
+
+    def __reduce__(self) -> tuple[Callable[[str, Deck, int], Follow], tuple[str, Deck, int]]:
+        # the two functions are closures over the bound tables: pickle the binding instead
+        return (_rebind, (self.rule, self.deck, self.trump))
+
+
+def _rebind(rule: str, deck: Deck, trump: int) -> Follow:
+    return _bind(FOLLOW_RULES[rule], deck, trump)
 
 
 @dataclass(frozen=True)
@@ -76,7 +85,7 @@ class FollowRule:
 @cache
 def _bind(rule: FollowRule, deck: Deck, trump: int) -> Follow:
     legal, refusal = rule._build(deck, trump)
-    return Follow(rule.name, trump, legal, refusal)
+    return Follow(rule.name, trump, legal, refusal, deck)
 
 
 def _holds(deck: Deck, mask: int) -> str:

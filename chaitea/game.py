@@ -141,6 +141,7 @@ class Game:
         self.ruleset = ruleset
         self.same_contract_raise = same_contract_raise
         self.follow: FollowRule = FOLLOW_RULES["chai-tea-jazz"]  # RULES F
+        self.idle_follow: Follow = self.follow.bind(the_deck)  # before any trump is in force
         self.n_tricks = seating.tricks(the_deck.name)
         self.step = seating.step
         self.max_debt = seating.max_debt
@@ -258,6 +259,10 @@ class Game:
             if len(self._round_cache) < 512:  # the entry holds the contract: its id stays its own
                 self._round_cache[id(contract)] = hit
         return hit[1], hit[2]
+
+    def __getstate__(self) -> dict[str, Any]:
+        """For pickling: the cache keyed by object ids starts afresh in the new process."""
+        return {**self.__dict__, "_round_cache": {}}
 
     # -- states ----------------------------------------------------------------------------------
     def new_initial_state(
@@ -383,7 +388,7 @@ class GameState(StateView, RoundPlay):
         self._debt = 0
         self._offer_bonus = 0
         self._tables: list[tuple[tuple[int, ...], ...]] = []
-        self._follow: Follow = FOLLOW_RULES["chai-tea-jazz"].bind(game.deck)
+        self._follow: Follow = game.idle_follow
         self._follow_legal = self._follow.legal  # the bound follow rule's legal mask (RULES F)
         self._trick: list[int] = []
         self._leader = 0
@@ -398,6 +403,7 @@ class GameState(StateView, RoundPlay):
         self._acts: list[int] = []  # the action ids of the round in progress (its log's list)
         self._suit_of = game.deck.suit_of  # immutable game data, copied here for the hot path
         self._points = game.deck.points
+        self._point_of = game.deck.points.__getitem__
         self._side_of = game.side_of
         self._n = game.players
         self._n_tricks = game.n_tricks
@@ -496,7 +502,7 @@ class GameState(StateView, RoundPlay):
                         best = table[c]
                         pos = p
                 winner = (self._leader + pos) % n
-                won = sum(map(self._points.__getitem__, trick))
+                won = sum(map(self._point_of, trick))
                 self._side_points[self._side_of[winner]] += won
                 self._tricks_won[winner] += 1
                 self._tricks.append((self._leader, tuple(trick), winner))

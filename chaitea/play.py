@@ -21,6 +21,16 @@ class RoundPlay(StateFields):
     """Dealing (RULES P), starting play, following (RULES F), scoring (RULES S) and agreement
     to end (RULES S)."""
 
+    def __getstate__(self) -> dict[str, object]:
+        """For pickling: the bound follow rule's legal function is rebuilt from ``_follow``."""
+        state = dict(self.__dict__)
+        del state["_follow_legal"]
+        return state
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        self.__dict__.update(state)
+        self._follow_legal = self._follow.legal
+
     # -- deals (RULES P, RECORD deal) --------------------------------------------------------------
     def apply_deal(self, deal: Deal | int) -> None:
         """Start the next round with ``deal`` (a :class:`Deal` or a seed). Raises
