@@ -25,6 +25,7 @@ come, with equal points, are one move) and bounds from the points still in play.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -79,6 +80,7 @@ class Solver:
         self.inplay = inplay
         self.pos0 = pos
         self.straw = any(self.downs) or bool(self.pending0)
+        self.eq = _equivalence_tables(rules)
 
     # -- move generation ---------------------------------------------------------------------
     def _moves(self, p: int, legal: int, tno: int, trick: list[int], led: int) -> list[int]:
@@ -92,7 +94,8 @@ class Solver:
         cover = self.cover
         reps: list[int] = []
         if legal & (legal - 1):
-            lads = r.ladders[tno]
+            orders, btw = self.eq[tno]
+            downs = self.downs[p]
             for s in range(4):
                 cs = legal & suit_masks[s]
                 if not cs:
@@ -100,32 +103,24 @@ class Solver:
                 if not cs & (cs - 1):
                     reps.append(cs.bit_length() - 1)
                     continue
-                runs: dict[int, list[int]] = {}
-                for lad in lads:
-                    rid = 0
-                    for g in lad[s]:
-                        gm = 0
-                        for c in g:
-                            gm |= 1 << c
-                        if gm & others:
-                            rid += 1
-                            for c in g:
-                                if cs >> c & 1:
-                                    runs.setdefault(c, []).append(-1 - c)
-                            rid += 1
-                        elif gm & cs:
-                            for c in g:
-                                if cs >> c & 1:
-                                    runs.setdefault(c, []).append(rid)
-                seen: set[tuple[int, ...]] = set()
-                for c in bits(cs):
-                    if c in cover and self.downs[p] >> cover[c] & 1:
-                        reps.append(c)
+                run = 0
+                prev = -1
+                seen: set[tuple[int, int]] = set()
+                for c in orders[s]:
+                    if not cs >> c & 1:
                         continue
-                    key = (points[c], *runs.get(c, (-1 - c,)))
-                    if key not in seen:
-                        seen.add(key)
+                    if cover and c in cover and downs >> cover[c] & 1:
+                        reps.append(c)  # playing it turns up another card: never merged
+                        prev = -1
+                        run += 1
+                        continue
+                    if prev >= 0 and btw[prev][c] & others:
+                        run += 1
+                    k = (run, points[c])
+                    if k not in seen:
+                        seen.add(k)
                         reps.append(c)
+                    prev = c
             rest = legal & ~(suit_masks[0] | suit_masks[1] | suit_masks[2] | suit_masks[3])
             if rest:  # Jokers: all of one strength and points
                 reps.append(rest.bit_length() - 1)
@@ -447,6 +442,46 @@ class Solver:
                              alpha, beta, rem)[0]
 
         return self._mtd(test, rem)
+
+
+_EQ_CACHE: weakref.WeakKeyDictionary[Rules, list[tuple[list[list[int]], list[list[int]]]]] = (
+    weakref.WeakKeyDictionary())
+
+
+def _equivalence_tables(rules: Rules) -> list[tuple[list[list[int]], list[list[int]]]]:
+    """Per trick: each suit's cards in the first remaining rank order, and ``btw[a][b]``, the
+    cards that lie between ``a`` and ``b`` (or tie with either) in some rank order still to
+    come. Two cards of one seat with nothing of another seat between them, and equal points,
+    are one move."""
+    hit = _EQ_CACHE.get(rules)
+    if hit is not None:
+        return hit
+    n = rules.n_cards
+    by_combo: dict[tuple[int, ...], tuple[list[list[int]], list[list[int]]]] = {}
+    out = []
+    for lads in rules.ladders:
+        key = tuple(id(x) for x in lads)
+        if key not in by_combo:
+            btw = [[0] * n for _ in range(n)]
+            for lad in lads:
+                for groups in lad:
+                    where = {c: k for k, g in enumerate(groups) for c in g}
+                    gmask = [sum(1 << c for c in g) for g in groups]
+                    for a in where:
+                        for b in where:
+                            if a == b:
+                                continue
+                            lo, hi = sorted((where[a], where[b]))
+                            m = 0
+                            for k in range(lo + 1, hi):
+                                m |= gmask[k]
+                            m |= (gmask[lo] | gmask[hi]) & ~((1 << a) | (1 << b))
+                            btw[a][b] |= m
+            orders = [[c for g in lad for c in g] for lad in lads[0]]
+            by_combo[key] = (orders, btw)
+        out.append(by_combo[key])
+    _EQ_CACHE[rules] = out
+    return out
 
 
 def _sides(rules: Rules, pos: Position, sides: str) -> tuple[frozenset[int], frozenset[int]]:
