@@ -48,6 +48,7 @@ __all__ = [
     "play_out",
     "rule_card",
     "sample_world",
+    "side_points",
     "world_view",
 ]
 
@@ -476,8 +477,8 @@ def _build_position(view: World, kinds: list[tuple[str, int]], place: dict[int, 
 
 
 def playout_value(rules: Rules, pos: Position, seat: int) -> int:
-    """Play ``pos`` to the end with the rule bot at every seat; the final points of ``seat``'s
-    side (declarer's side or the defenders), negated in an Avoidance row (higher is better)."""
+    """Play ``pos`` to the end with the rule bot at every seat; the final card points (with
+    bonus) of ``seat``'s side: the declarer's side, or the defenders together."""
     p = pos.copy()
     full = (1 << rules.n_cards) - 1
     while not p.done:
@@ -492,14 +493,14 @@ def playout_value(rules: Rules, pos: Position, seat: int) -> int:
         c = rule_card(rules, me, p.hands[me], p.trick, p.leader, p.trick_no,
                       inplay & ~p.hands[me] & full)
         play_card(rules, p, c)
-    return _side_value(rules, p, seat)
+    return side_points(rules, p, seat)
 
 
-def _side_value(rules: Rules, pos: Position, seat: int) -> int:
+def side_points(rules: Rules, pos: Position, seat: int) -> int:
+    """Card points won so far by ``seat``'s side (declarer's side, or the defenders)."""
     mine = _coalition(rules, seat)
-    pts = sum(pos.won[s] for s in range(rules.sides)
-              if (rules.side_of[rules.declarer] == s) == mine)
-    return -pts if rules.avoidance else pts
+    return sum(pos.won[s] for s in range(rules.sides)
+               if (rules.side_of[rules.declarer] == s) == mine)
 
 
 class PimcBot:
@@ -525,17 +526,19 @@ class PimcBot:
         if len(legal) == 1:
             return legal[0]
         view = world_view(state, state.current_player())
-        means = self.evaluate(view, legal)
+        vals = self.evaluate(view, legal)
+        means = {a: sum(v) / len(v) for a, v in vals.items()}
         self.last = means
-        return max(legal, key=lambda a: (means[a], -a))
+        sign = -1 if view.rules.avoidance else 1  # Avoidance: as few points as possible
+        return max(legal, key=lambda a: (sign * means[a], -a))
 
-    def evaluate(self, view: World, legal: Sequence[int]) -> dict[int, float]:
-        """Mean value of each legal card over the sampled worlds (the seat's side's points;
-        negated in an Avoidance row)."""
-        from .solver import Solver, _sides
+    def evaluate(self, view: World, legal: Sequence[int]) -> dict[int, list[float]]:
+        """Per legal card, its value in each sampled world: the final card points (and bonus)
+        of the seat's side."""
+        from .solver import card_values
 
         rules = view.rules
-        totals = dict.fromkeys(legal, 0.0)
+        out: dict[int, list[float]] = {a: [] for a in legal}
         start = time.perf_counter()
         k = 0
         exact = rules.n_tricks - view.trick_no <= self.solve_tricks
@@ -546,17 +549,15 @@ class PimcBot:
             world = sample_world(view, self.rng)
             k += 1
             if exact:
-                mine, payees = _sides(rules, world, "declarer")
-                s = Solver(rules, world, mine, payees)
-                vals = s.root_values(list(legal))
+                vals = card_values(rules, world, list(legal))
                 for a in legal:
-                    totals[a] += vals[a]  # Avoidance: the other side's points, raised
+                    out[a].append(float(vals[a]))
             else:
                 for a in legal:
                     w = world.copy()
                     play_card(rules, w, a)
-                    totals[a] += playout_value(rules, w, view.seat)
-        return {a: totals[a] / k for a in legal}
+                    out[a].append(float(playout_value(rules, w, view.seat)))
+        return out
 
 
 BOT_NAMES: dict[str, Callable[..., Any]] = {

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from .game import GameState
 from .kernel import Position, Rules, bits, position_of, rules_of
 
-__all__ = ["SearchStats", "Solver", "solve", "solve_position"]
+__all__ = ["SearchStats", "Solver", "card_values", "solve", "solve_position"]
 
 INF = 1 << 30
 
@@ -522,6 +522,23 @@ def solve_position(rules: Rules, pos: Position, *, sides: str = "declarer",
 def _banked(rules: Rules, pos: Position, seats: frozenset[int]) -> int:
     sides = {rules.side_of[q] for q in seats}
     return sum(pos.won[x] for x in sides)
+
+
+def card_values(rules: Rules, pos: Position, moves: list[int] | None = None, *,
+                sides: str = "declarer") -> dict[int, int]:
+    """Exact value of each legal card (or of ``moves``) of the seat to move: the card points
+    (with bonus) its side holds at the end of the round after that card and best play."""
+    if pos.done:
+        raise ValueError("the round is over: nothing is left to solve")
+    mine, payees = _sides(rules, pos, sides)
+    s = Solver(rules, pos, mine, payees)
+    raw = s.root_values(moves)
+    if rules.avoidance:
+        total = sum(pos.won) + s.remaining()
+        banked = _banked(rules, pos, payees)
+        return {c: total - banked - v for c, v in raw.items()}
+    banked = _banked(rules, pos, mine)
+    return {c: banked + v for c, v in raw.items()}
 
 
 def solve(state: GameState, *, sides: str = "declarer") -> tuple[int, list[int]]:
