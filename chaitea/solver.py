@@ -487,8 +487,8 @@ def _equivalence_tables(rules: Rules) -> list[tuple[list[list[int]], list[list[i
 def _sides(rules: Rules, pos: Position, sides: str) -> tuple[frozenset[int], frozenset[int]]:
     n = rules.players
     p = pos.turn
-    if sides == "individual":
-        mine = frozenset({p})
+    if sides == "individual":  # the seat to move against all others (team games: its team)
+        mine = frozenset(s for s in range(n) if rules.side_of[s] == rules.side_of[p])
     elif sides == "declarer":
         d = rules.declarer
         dside = frozenset(s for s in range(n) if rules.side_of[s] == rules.side_of[d])

@@ -26,6 +26,6 @@ def minimax(rules: Rules, pos: Position, mine: frozenset[int], aim_low: bool) ->
 def coalition(rules: Rules, seat: int, sides: str = "declarer") -> frozenset[int]:
     n = rules.players
     if sides == "individual":
-        return frozenset({seat})
+        return frozenset(s for s in range(n) if rules.side_of[s] == rules.side_of[seat])
     d = frozenset(s for s in range(n) if rules.side_of[s] == rules.side_of[rules.declarer])
     return d if seat in d else frozenset(range(n)) - d
