@@ -20,7 +20,6 @@ point table, the follow masks (``extra``), the sides and the end-of-round bonus.
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -90,8 +89,8 @@ class Rules:
         return self.side_of[a] == self.side_of[b]
 
 
-_RULES_CACHE: weakref.WeakKeyDictionary[Game, dict[tuple[Contract, int, bool], Rules]] = (
-    weakref.WeakKeyDictionary())
+# Rules depend on the game only through its ruleset, seating (player count) and deck.
+_RULES_CACHE: dict[tuple[str, int, str, Contract, int, bool], Rules] = {}
 
 
 def rules_for(game: Game, contract: Contract | str, declarer: int, *,
@@ -106,10 +105,10 @@ def rules_for(game: Game, contract: Contract | str, declarer: int, *,
     (2, (0, 1, 0, 1), ('over', 'under', 'over'))
     """
     c = contract if isinstance(contract, Contract) else Contract.parse(contract)
-    per_game = _RULES_CACHE.setdefault(game, {})
-    hit = per_game.get((c, declarer, avoidance))
+    key = (game.ruleset, game.players, game.deck.name, c, declarer, avoidance)
+    hit = _RULES_CACHE.get(key)
     if hit is None:
-        hit = per_game[(c, declarer, avoidance)] = _build_rules(game, c, declarer, avoidance)
+        hit = _RULES_CACHE[key] = _build_rules(game, c, declarer, avoidance)
     return hit
 
 
