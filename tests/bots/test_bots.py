@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -10,17 +11,19 @@ from chaitea import Deal, Game, GameState
 from chaitea.bots import (
     BOT_NAMES,
     PimcBot,
+    World,
     make_bot,
     play_out,
     rule_pick,
     sample_world,
     world_view,
 )
-from chaitea.kernel import bits, position_of
+from chaitea.kernel import Position, bits, position_of
 
 from .conftest import CONFIGS, random_position
 
-GAMES = [  # (players, setup, options): every player count, setups and the variants
+# (players, setup, options): every player count, setups and the variants
+GAMES: list[tuple[int, str, dict[str, Any]]] = [
     (3, "standard", {}), (3, "short", {"passing_the_barrel": True}), (2, "standard", {}),
     (4, "standard", {}), (6, "short", {}), (6, "short", {"deck": "double"}),
     (3, "long", {"passing_the_barrel": True}), (4, "short", {"passing_the_barrel": True}),
@@ -95,7 +98,7 @@ def test_make_bot_refuses_unknown_names() -> None:
         make_bot("x")
 
 
-def _consistent(view, world, truth) -> None:  # type: ignore[no-untyped-def]
+def _consistent(view: World, world: Position, truth: Position) -> None:
     """A sampled world agrees with everything the seat has seen."""
     n = view.rules.players
     me = view.seat

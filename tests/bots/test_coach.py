@@ -101,10 +101,9 @@ def test_review_against_plain_minimax() -> None:
         assert table["lost"].iloc[:9].isna().all()
         # replay the round and check the solved rows
         replay = Game(players=3).new_initial_state(seed=8)
-        k = 0
         for a in rec["rounds"][0]["picking"]:
             replay.apply(a)
-        for card in rec["rounds"][0]["plays"]:
+        for k, card in enumerate(rec["rounds"][0]["plays"]):
             if replay.current_player() == seat and g.n_tricks - replay.trick_number <= 3:
                 rules, pos = rules_of(replay), position_of(replay)
                 mine = coalition(rules, seat)
@@ -116,10 +115,10 @@ def test_review_against_plain_minimax() -> None:
                 best = min(vals.values()) if rules.avoidance else max(vals.values())
                 row = table[table.step == k + 1].iloc[0]
                 played = g.action_id(g.parse_action(card))
+                assert played is not None
                 assert row["best"] == best and row["played"] == vals[played]
                 assert row["lost"] == abs(best - vals[played])
             replay.apply(card)
-            k += 1
 
 
 def test_review_errors() -> None:

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from chaitea import Game
-from chaitea.kernel import play_card, position_of, rules_of
+from chaitea.kernel import Position, Rules, legal_cards, play_card, position_of, rules_of
 from chaitea.solver import Solver, _sides, card_values, solve, solve_position
 
 from .conftest import CONFIGS, random_position
@@ -46,9 +46,7 @@ def test_solver_equals_minimax_on_random_endings(chunk: int) -> None:
     assert checked == 250
 
 
-def bits_of_legal(rules, pos):  # type: ignore[no-untyped-def]
-    from chaitea.kernel import legal_cards
-
+def bits_of_legal(rules: Rules, pos: Position) -> list[int]:
     return legal_cards(rules, pos)
 
 
@@ -113,7 +111,7 @@ def test_value_is_the_same_from_every_transposition() -> None:
             play_card(rules, line, rng.choice(cards))
 
 
-def _warm_value(s: Solver, pos) -> int:  # type: ignore[no-untyped-def]
+def _warm_value(s: Solver, pos: Position) -> int:
     """The value of ``pos`` (at a trick start) with ``s``'s table as it is."""
     s.hands = list(pos.hands)
     s.downs = list(pos.downs)
