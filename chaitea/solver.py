@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from .game import GameState
 from .kernel import Position, Rules, bits, position_of, rules_of
 
-__all__ = ["SearchStats", "Solver", "card_values", "solve", "solve_position"]
+__all__ = ["SearchLimit", "SearchStats", "Solver", "card_values", "solve", "solve_position"]
 
 INF = 1 << 30
 
@@ -51,6 +51,10 @@ class SearchStats:
         return self.tt_hits / self.tt_probes if self.tt_probes else 0.0
 
 
+class SearchLimit(RuntimeError):
+    """Raised when a search passes its node limit (benchmarks cap long solves with it)."""
+
+
 class Solver:
     """An alpha-beta search over one :class:`~chaitea.kernel.Position` for a fixed maximiser.
 
@@ -59,7 +63,7 @@ class Solver:
     """
 
     def __init__(self, rules: Rules, pos: Position, maxers: frozenset[int],
-                 payees: frozenset[int]) -> None:
+                 payees: frozenset[int], *, node_limit: int | None = None) -> None:
         self.r = rules
         self.n = rules.players
         self.hands = list(pos.hands)
@@ -81,6 +85,7 @@ class Solver:
         self.pos0 = pos
         self.straw = any(self.downs) or bool(self.pending0)
         self.eq = _equivalence_tables(rules)
+        self.node_limit = node_limit if node_limit is not None else 1 << 62
 
     # -- move generation ---------------------------------------------------------------------
     def _moves(self, p: int, legal: int, tno: int, trick: list[int], led: int) -> list[int]:
@@ -200,7 +205,10 @@ class Solver:
         """Value and best card for seat ``p`` to play into ``trick`` (cards so far)."""
         r = self.r
         n = self.n
-        self.stats.nodes += 1
+        st = self.stats
+        st.nodes += 1
+        if st.nodes > self.node_limit:
+            raise SearchLimit(f"more than {self.node_limit} nodes")
         hands = self.hands
         playable = hands[p]
         if led < 0:
@@ -500,12 +508,14 @@ def _sides(rules: Rules, pos: Position, sides: str) -> tuple[frozenset[int], fro
 
 
 def solve_position(rules: Rules, pos: Position, *, sides: str = "declarer",
-                   all_best: bool = True) -> tuple[int, list[int], SearchStats]:
-    """:func:`solve` on a kernel position: (value for the side to move, best cards, stats)."""
+                   all_best: bool = True, node_limit: int | None = None,
+                   ) -> tuple[int, list[int], SearchStats]:
+    """:func:`solve` on a kernel position: (value for the side to move, best cards, stats).
+    ``node_limit`` raises :class:`SearchLimit` past that many nodes."""
     if pos.done:
         raise ValueError("the round is over: nothing is left to solve")
     mine, payees = _sides(rules, pos, sides)
-    s = Solver(rules, pos, mine, payees)
+    s = Solver(rules, pos, mine, payees, node_limit=node_limit)
     if all_best:
         raw, cards = s.best()
     else:
