@@ -13,14 +13,14 @@ on the cards still held (and who leads), move ordering (the table's best move fi
 heuristics), equivalent-card pruning (cards of one seat adjacent in every rank order still to
 come, with equal points, are one move) and bounds from the points still in play.
 
->>> from chaitea import Game
->>> state = Game(players=3).round_state(7, 0, "trump(H)")
->>> for a in list(state.legal_actions())[:0]: pass
+>>> import chaitea
+>>> state = chaitea.Game(players=3).round_state(1, 0, "trump(H)")
 >>> while state.trick_number < 9:   # play the first nine tricks with the first legal card
 ...     state.apply_action(state.legal_actions()[0])
->>> value, best = solve(state)
->>> 0 <= value <= 110, all(a in state.legal_actions() for a in best)
-(True, True)
+>>> value, best = chaitea.solve(state)   # seat 2 leads; the defenders can take 98 in all
+>>> state.current_player(), value, state.legal_moves(), [state.game.action_to_string(a)
+...                                                      for a in best]
+(2, 98, ['7D', '8D', '5S'], ['7D', '8D'])
 """
 
 from __future__ import annotations
