@@ -11,6 +11,7 @@ import ipywidgets as w
 
 import chaitea
 from chaitea import Game, GameState
+from chaitea.markup import escape, shorten
 from chaitea.record import MAX_RECORD_BYTES
 
 from .base import Refusal, View, button, default_names, friendly, html, show
@@ -174,7 +175,10 @@ class GameDashboard(View):
 
     def load_bytes(self, data: bytes, name: str = "the file") -> bool:
         """Load a saved game record; a corrupted or foreign file is refused with a message
-        and the current game goes on untouched."""
+        and the current game goes on untouched. ``name`` (the file's name) is quoted shortened
+        in the messages."""
+        name = shorten(name)
+
         def run() -> None:
             if not isinstance(data, bytes | bytearray | memoryview):
                 raise Refusal("a saved game is the bytes of a .json file")
@@ -224,7 +228,7 @@ class GameDashboard(View):
         if not files:
             return
         f = files[0]
-        name = str(f.get("name", "the file"))[:120]
+        name = shorten(str(f.get("name", "the file")))
         size = int(f.get("size", 0) or 0)
         try:
             if size > MAX_RECORD_BYTES:
@@ -299,6 +303,6 @@ class GameDashboard(View):
                 names = self.pad.side_names
                 bits.append(f"game over: {names[w_side]} wins" if w_side is not None
                             else "game over")
-            self.phase_line.value = " · ".join(bits)
+            self.phase_line.value = escape(" · ".join(bits))  # a winner's name is input
             self.save.payload = json.dumps(ses.live_state.record())
             self.save.filename = f"chaitea-{g.players}p-round{s.round_number}.json"
