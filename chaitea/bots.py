@@ -169,6 +169,8 @@ def rule_card(rules: Rules, me: int, playable: int, trick: Sequence[int], leader
 
 def _legal(rules: Rules, playable: int, trick: Sequence[int]) -> int:
     led = next((rules.suit_of[c] for c in trick if rules.suit_of[c] >= 0), -1)
+    if rules.legal_fn is not None:
+        return rules.legal_fn(playable, led, trick)
     if led < 0:
         return playable
     f = playable & rules.suit_masks[led]

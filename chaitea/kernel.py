@@ -20,11 +20,12 @@ point table, the follow masks (``extra``), the sides and the end-of-round bonus.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from .contracts import Contract
 from .game import Game, GameState
+from .tricks import TrumpSetting
 
 __all__ = [
     "Position",
@@ -84,6 +85,9 @@ class Rules:
     ladders: tuple[tuple[tuple[tuple[tuple[int, ...], ...], ...], ...], ...]
     points_total: int = 0
     order_names: tuple[str, ...] = field(default=())
+    # A follow rule other than Chai Tea Jazz's (whose masks are ``suit_masks``/``extra``):
+    # legal_fn(playable, led, trick) -> legal mask (chaitea.following's bound rule).
+    legal_fn: Callable[[int, int, Sequence[int]], int] | None = None
 
     def same_side(self, a: int, b: int) -> bool:
         return self.side_of[a] == self.side_of[b]
@@ -97,8 +101,11 @@ def rules_for(game: Game, contract: Contract | str, declarer: int, *,
               avoidance: bool = False) -> Rules:
     """THE adapter: a round of ``game`` played as ``contract`` by ``declarer`` as kernel tables.
 
-    All rule knowledge of the kernel is read here from the engine's public tables (repoint this
-    function, and only this one, when the engine's tables move).
+    All rule knowledge of the kernel is read here from the engine's rule tables (the
+    :mod:`chaitea.tricks` interface): ``contract.trick_rules(n)`` (trump setting and suit,
+    orders, value table), the strength tables per trick (``game.tables_for``, built from
+    :func:`chaitea.tricks.strength_tables`), the card values (``values.for_deck``) and last-trick
+    bonus, the game's follow rule (:mod:`chaitea.following`), the seating's sides.
 
     >>> r = rules_for(Game(players=4), "slalom(high)", 1)
     >>> r.sides, r.side_of, r.order_names[:3]
@@ -114,15 +121,27 @@ def rules_for(game: Game, contract: Contract | str, declarer: int, *,
 
 def _build_rules(game: Game, c: Contract, declarer: int, avoidance: bool) -> Rules:
     deck = game.deck
+    trick_rules = c.trick_rules(game.n_tricks)  # chaitea.tricks: the kernel interface
+    if any(r.trump_setting not in (TrumpSetting.NONE, TrumpSetting.FIXED) for r in trick_rules):
+        raise ValueError(f"the kernel plays fixed-trump and no-trump contracts only, not {c}")
+    trumps = {r.trump for r in trick_rules}
+    if len(trumps) != 1:
+        raise ValueError(f"the kernel needs one trump suit for the whole round, not {c}")
+    trump = trumps.pop()
     tables = tuple(tuple(t) for t in game.tables_for(c))  # [trick][led 0..3, 4 = none]
-    trump = -1 if c.trump is None else int(c.trump)
+    values = trick_rules[0].values
+    if any(r.values != values for r in trick_rules):
+        raise ValueError(f"the kernel needs one card-value table for the whole round, not {c}")
+    points = values.for_deck(deck, trump)
+    bound = game.follow.bind(deck, trump)  # RULES F: the game's follow rule
+    legal_fn = None if game.follow.name == "chai-tea-jazz" else bound.legal
     jokers = deck.joker_mask
     extra: tuple[int, int, int, int] = (jokers, jokers, jokers, jokers)
     if trump >= 0:
         tm = deck.suit_masks[trump]
         e = [jokers | (tm if s != trump else 0) for s in range(4)]  # RULES F, D6
         extra = (e[0], e[1], e[2], e[3])
-    schedule = c.schedule(game.n_tricks)
+    schedule = [r.plain_order for r in trick_rules]
     # Rank orders as suit ladders (weakest first, equal strengths grouped); Over and Under give
     # the same adjacency, so one ladder serves both.
     ladder_of: dict[tuple[tuple[tuple[int, ...], ...], ...], int] = {}
@@ -149,16 +168,16 @@ def _build_rules(game: Game, c: Contract, declarer: int, avoidance: bool) -> Rul
         per_trick.append(ladder_of[canon])
     ladders = tuple(tuple(all_ladders[k] for k in sorted(set(per_trick[t:])))
                     for t in range(game.n_tricks))
-    sa = game.seating
-    bonus = sa.last_trick_bonus
+    bonus = values.last_trick if values.last_trick is not None else game.seating.last_trick_bonus
     return Rules(
         players=game.players, n_tricks=game.n_tricks, n_cards=deck.size, tables=tables,
-        points=deck.points, suit_of=deck.suit_of, rank_of=deck.rank_of,
+        points=points, suit_of=deck.suit_of, rank_of=deck.rank_of,
         suit_masks=deck.suit_masks, extra=extra,
         side_of=game.side_of, sides=game.sides, last_trick_bonus=bonus, avoidance=avoidance,
         declarer=declarer, trump=trump, ladders=ladders,
-        points_total=deck.total_points + bonus,
+        points_total=sum(points) + bonus,
         order_names=tuple(o.value for o in schedule),
+        legal_fn=legal_fn,
     )
 
 
@@ -236,6 +255,8 @@ def legal_mask(rules: Rules, pos: Position) -> int:
     """The cards the seat to play may play (RULES F, D6, D7), as a mask."""
     playable = pos.hands[pos.turn]
     led = pos.led
+    if rules.legal_fn is not None:
+        return rules.legal_fn(playable, led, pos.trick)
     if led < 0:
         return playable
     follow = playable & rules.suit_masks[led]

@@ -211,7 +211,9 @@ class Solver:
             raise SearchLimit(f"more than {self.node_limit} nodes")
         hands = self.hands
         playable = hands[p]
-        if led < 0:
+        if r.legal_fn is not None:
+            legal = r.legal_fn(playable, led, trick)
+        elif led < 0:
             legal = playable
         else:
             f = playable & r.suit_masks[led]
@@ -317,7 +319,9 @@ class Solver:
         self.pend = list(self.pending0)
         playable = self.hands[p]
         led = pos.led
-        if led < 0:
+        if r.legal_fn is not None:
+            legal = r.legal_fn(playable, led, pos.trick)
+        elif led < 0:
             legal = playable
         else:
             f = playable & r.suit_masks[led]
@@ -347,7 +351,9 @@ class Solver:
         self.pend = list(self.pending0)
         playable = self.hands[p]
         led = pos.led
-        if led < 0:
+        if r.legal_fn is not None:
+            legal = r.legal_fn(playable, led, pos.trick)
+        elif led < 0:
             legal = playable
         else:
             f = playable & r.suit_masks[led]
