@@ -93,8 +93,8 @@ class Rules:
         return self.side_of[a] == self.side_of[b]
 
 
-# Rules depend on the game only through its ruleset, seating (player count) and deck.
-_RULES_CACHE: dict[tuple[str, int, str, Contract, int, bool], Rules] = {}
+# Rules depend on the game only through its ruleset, follow rule, seating (player count), deck.
+_RULES_CACHE: dict[tuple[str, str, int, str, Contract, int, bool], Rules] = {}
 
 
 def rules_for(game: Game, contract: Contract | str, declarer: int, *,
@@ -112,7 +112,7 @@ def rules_for(game: Game, contract: Contract | str, declarer: int, *,
     (2, (0, 1, 0, 1), ('over', 'under', 'over'))
     """
     c = contract if isinstance(contract, Contract) else Contract.parse(contract)
-    key = (game.ruleset, game.players, game.deck.name, c, declarer, avoidance)
+    key = (game.ruleset, game.follow.name, game.players, game.deck.name, c, declarer, avoidance)
     hit = _RULES_CACHE.get(key)
     if hit is None:
         hit = _RULES_CACHE[key] = _build_rules(game, c, declarer, avoidance)

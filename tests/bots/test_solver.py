@@ -155,3 +155,27 @@ def test_card_values_and_errors() -> None:
         st.apply_action(st.legal_actions()[0])
     with pytest.raises(ValueError, match="play phase"):
         solve(st)
+
+
+def test_another_follow_rule_is_a_new_table() -> None:
+    """The kernel takes the game's follow rule from the engine's table: with the ``plain`` rule
+    (must follow, otherwise any card: no trumping while able to follow) the kernel's legal cards
+    are the engine's and the solver still equals minimax (how a Jass mode plugs in)."""
+    from chaitea.following import FOLLOW_RULES
+    from chaitea.kernel import legal_mask
+
+    rng = random.Random(31)
+    for i in range(60):
+        g = Game(players=3 if i % 2 else 4)
+        g.follow = FOLLOW_RULES["plain"]
+        st = g.round_state(rng.randrange(10**6), rng.randrange(g.players), "trump(H)")
+        while st.trick_number < g.n_tricks - 3:
+            st.apply_action(rng.choice(st.legal_actions()))
+        for _ in range(rng.randrange(g.players)):
+            st.apply_action(rng.choice(st.legal_actions()))
+        rules, pos = rules_of(st), position_of(st)
+        assert rules.legal_fn is not None
+        assert bits_of_legal(rules, pos) == st.legal_actions()
+        assert legal_mask(rules, pos) == sum(1 << a for a in st.legal_actions())
+        value, _, _ = solve_position(rules, pos)
+        assert value == minimax(rules, pos, coalition(rules, pos.turn), False)
