@@ -111,6 +111,23 @@ def test_value_is_the_same_from_every_transposition() -> None:
             play_card(rules, line, rng.choice(cards))
 
 
+def test_value_depends_only_on_the_cards_left() -> None:
+    """The same cards left, the same seat to lead, reached with other points won before (a
+    transposition of the earlier tricks): the value moves by exactly the points banked."""
+    rng = random.Random(17)
+    for i in range(30):
+        players, deck, contract = CONFIGS[i % len(CONFIGS)]
+        st = random_position(rng, players, deck, contract, 3, partial=False)
+        rules, pos = rules_of(st), position_of(st)
+        v, best, _ = solve_position(rules, pos)
+        other = pos.copy()
+        other.won = [w + 7 * (k + 1) for k, w in enumerate(other.won)]
+        v2, best2, _ = solve_position(rules, other)
+        mine = {rules.side_of[q] for q in coalition(rules, pos.turn)}
+        assert v2 - v == sum(7 * (k + 1) for k in range(rules.sides) if k in mine)
+        assert best2 == best
+
+
 def _warm_value(s: Solver, pos: Position) -> int:
     """The value of ``pos`` (at a trick start) with ``s``'s table as it is."""
     s.hands = list(pos.hands)
