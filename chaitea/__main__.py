@@ -157,8 +157,12 @@ def _main(argv: Sequence[str] | None) -> int:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--setup", default="standard", choices=("standard", "short", "long"))
     p.add_argument("--deck", choices=("standard", "six-player", "double"))
+    from .tournament import add_cli, run_cli  # the tournament subcommand (chaitea/tournament.py)
+    add_cli(sub)
     args = parser.parse_args(argv)
     try:
+        if args.command == "tournament":
+            return run_cli(args)
         if args.command == "replay":
             return _replay(args.file)
         if args.command == "deal":
