@@ -6,7 +6,9 @@
 
 Writes CSV (always) or Parquet (needs pyarrow: ``pip install 'chaitea[explore]'``), atomically
 (a temporary file renamed into place), and prints a one-line summary; exit 2 with one line on
-standard error for a bad argument, 1 when the file cannot be written. Imports pandas only when
+standard error when the engine refuses the run (a ruleset, setup or option), 64 for a bad
+option value of the command line, 1 when the file cannot be written, 130 after Ctrl-C (the rows
+done so far are written). Imports pandas only when
 the command runs.
 """
 
@@ -42,9 +44,23 @@ def add_command(sub: Any) -> None:
     p.add_argument("--no-progress", action="store_true")
 
 
+EX_USAGE = 64  # a bad option value (as python -m chaitea's other commands: sysexits.h)
+
+
 def _fail(message: str) -> int:
-    print(f"error: {message}", file=sys.stderr)
+    """An exploration the engine refuses (a ruleset, setup or option): exit 2, one line."""
+    from .markup import one_line
+
+    print(one_line(f"error: {message}"), file=sys.stderr)
     return 2
+
+
+def _usage(message: str) -> int:
+    """A bad option value of the command line: exit 64, one line."""
+    from .markup import one_line
+
+    print(one_line(f"python -m chaitea explore: error: {message}"), file=sys.stderr)
+    return EX_USAGE
 
 
 def run(args: argparse.Namespace) -> int:
@@ -55,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
     out: str = args.out
     fmt = os.path.splitext(out)[1].lower()
     if fmt not in (".csv", ".parquet"):
-        return _fail(f"--out must end in .csv or .parquet, not {out!r}")
+        return _usage(f"--out must end in .csv or .parquet, not {out!r}")
     if fmt == ".parquet":
         try:
             import pyarrow  # noqa: F401
@@ -67,16 +83,16 @@ def run(args: argparse.Namespace) -> int:
         setup: Any = json.loads(args.setup) if args.setup.lstrip().startswith("[") \
             else args.setup
     except json.JSONDecodeError as e:
-        return _fail(f"--options/--setup is not valid JSON ({e.msg})")
+        return _usage(f"--options/--setup is not valid JSON ({e.msg})")
     if not isinstance(options, dict):
-        return _fail("--options must be a JSON object")
+        return _usage("--options must be a JSON object")
     bots = args.bots.split(",")
     workers: Any = args.workers if args.workers == "dask" else None
     if workers is None:
         try:
             workers = int(args.workers)
         except ValueError:
-            return _fail(f"--workers must be a number or dask, not {args.workers!r}")
+            return _usage(f"--workers must be a number or dask, not {args.workers!r}")
     try:
         df = explore(args.deals, ruleset=args.ruleset, players=args.players, setup=setup,
                      options=options, bots=bots[0] if len(bots) == 1 else bots, seed=args.seed,

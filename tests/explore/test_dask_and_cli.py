@@ -44,18 +44,18 @@ def test_cli_writes_csv_and_parquet(tmp_path, capsys):
                                   check_dtype=False, check_categorical=False)
 
 
-@pytest.mark.parametrize(("args", "words"), [
-    (["--ruleset", "schieber"], "not available yet"),
-    (["--out", "x.xlsx"], "must end in .csv or .parquet"),
-    (["--options", "{bad"], "not valid JSON"),
-    (["--options", '{"speed": 1}'], "unknown option"),
-    (["--workers", "many"], "--workers must be"),
+@pytest.mark.parametrize(("args", "words", "code"), [
+    (["--ruleset", "schieber"], "not available yet", 2),
+    (["--out", "x.xlsx"], "must end in .csv or .parquet", 64),
+    (["--options", "{bad"], "not valid JSON", 64),
+    (["--options", '{"speed": 1}'], "unknown option", 2),
+    (["--workers", "many"], "--workers must be", 64),
 ])
-def test_cli_errors_are_one_line(tmp_path, capsys, args, words):
+def test_cli_errors_are_one_line(tmp_path, capsys, args, words, code):
     argv = ["explore", "--deals", "5", "--no-progress", "--out", str(tmp_path / "r.csv"), *args]
     if "--out" in args:
         argv = ["explore", "--deals", "5", "--no-progress", *args]
-    assert main(argv) == 2
+    assert main(argv) == code
     err = capsys.readouterr().err
     assert words in err and err.count("\n") == 1 and "Traceback" not in err
     assert not (tmp_path / "r.csv").exists()
