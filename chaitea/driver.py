@@ -25,7 +25,7 @@ from typing import Any
 
 from .cards import JASS, Card, Deck
 from .contracts import JASS_FAMILY, Contract
-from .deals import Deal
+from .deals import Deal, shuffled_indices
 from .errors import IllegalAction, IllegalPick, IllegalPlay, SetupError
 from .following import FOLLOW_RULES
 from .jass.hand import declarations
@@ -174,9 +174,9 @@ class JassState:
         self._score: Any = score.initial()
         self._phase = "deal"
         self._results: list[dict[str, Any]] = []
-        self._deals: list[Deal] = []
-        self._logs: list[tuple[list[str], list[int]]] = []  # per round: picking, plays
-        self._history: list[int] = []
+        self._deals: list[Deal | int] = []  # a seeded deal is kept as its seed
+        self._done: list[tuple[tuple[str, ...], tuple[int, ...]]] = []  # finished rounds
+        self._acts: list[int] = []  # the action ids of the round in progress
         self._first = -1
         self._n = n
         self._side_of = game.side_of
@@ -272,7 +272,7 @@ class JassState:
             if m < 0:
                 m = self._lm = self._legal(self._hands[self._turn], self._led, self._trick)
             if m >> action & 1:
-                self._play(action)
+                self._do_play(action)
                 return
         self._apply_slow(action)
 
@@ -313,8 +313,8 @@ class JassState:
         c.__dict__.update(self.__dict__)
         c._results = list(self._results)
         c._deals = list(self._deals)
-        c._logs = [(list(p), list(q)) for p, q in self._logs]
-        c._history = list(self._history)
+        c._done = list(self._done)
+        c._acts = list(self._acts)
         c._hands = list(self._hands)
         c._trick = list(self._trick)
         c._side_points = list(self._side_points)
@@ -330,10 +330,10 @@ class JassState:
 
     def history(self) -> list[int]:
         """The action ids applied so far (deals are chance events, not listed)."""
-        return list(self._history)
+        return [a for _, acts in self._done for a in acts] + self._acts
 
     def history_str(self) -> list[str]:
-        return [self.game.action_to_string(a) for a in self._history]
+        return [self.game.action_to_string(a) for a in self.history()]
 
     # -- parsing ----------------------------------------------------------------------------
     def _card_id(self, action: int | str | Card) -> int:
@@ -368,11 +368,22 @@ class JassState:
         if self._phase != "deal":
             raise IllegalAction("a deal comes between rounds only")
         g = self.game
-        if isinstance(deal, int):
-            deal = Deal.from_seed(deal, g.seating, JASS)
-        elif deal.seed is None:
-            deal.validate(g.seating, JASS)
-        masks = [JASS.mask_of(h) for h in deal.hands]
+        n = self._n
+        h = N_CARDS // n
+        if isinstance(deal, int):  # the portable shuffle, dealt in blocks (RECORD deal)
+            ids = shuffled_indices(deal, N_CARDS)
+            masks = []
+            for seat in range(n):
+                m = 0
+                for i in ids[seat * h:(seat + 1) * h]:
+                    m |= 1 << i
+                masks.append(m)
+            last_of = [JASS.cards[ids[(seat + 1) * h - 1]] for seat in range(n)]
+        else:
+            if deal.seed is None:
+                deal.validate(g.seating, JASS)
+            masks = [JASS.mask_of(hand) for hand in deal.hands]
+            last_of = [hand[-1] for hand in deal.hands]
         r = len(self._deals)
         if r == 0:
             if self.forehand_override is not None:
@@ -385,11 +396,10 @@ class JassState:
             first = (self._first + 1) % self._n
         self._first = first
         self._deals.append(deal)
-        self._logs.append(([], []))
+        self._acts = []
         self._hands = masks
         self._dealt = list(masks)
-        dealer = (first - 1) % self._n
-        last = deal.hands[dealer][-1]
+        last = last_of[(first - 1) % n]  # basic Jass: the dealer's last card, shown to all
         self._turned_up = "CDHS"[int(last.suit)] if last.suit is not None else None
         self._items = ()
         self._reset_play()
@@ -398,8 +408,7 @@ class JassState:
 
     def _auto_deal(self) -> None:
         assert self._seed is not None
-        self.apply_deal(Deal.from_seed(round_seed(self._seed, len(self._deals)),
-                                       self.game.seating, JASS))
+        self.apply_deal(round_seed(self._seed, len(self._deals)))
 
     # -- picking ------------------------------------------------------------------------------
     def _open_to(self, seat: int) -> Sequence[str]:
@@ -419,8 +428,7 @@ class JassState:
         if spelling not in st.legal:
             raise refuse(st, spelling)
         self._items = self._items + (spelling,)
-        self._logs[-1][0].append(spelling)
-        self._history.append(self.game.action_ids[spelling])
+        self._acts.append(self.game.action_ids[spelling])
         self._update_status()
 
     def _start_play(self, st: PickStatus) -> None:
@@ -481,12 +489,15 @@ class JassState:
     def _play(self, c: int) -> None:
         if not (self._legal_mask() >> c & 1):
             self._check_play(c)
+        self._do_play(c)
+
+    def _do_play(self, c: int) -> None:
+        """Play the legal card id ``c`` for the seat to play (the hot path, no checks)."""
         seat = self._turn
         self._hands[seat] &= ~(1 << c)
         trick = self._trick
         trick.append(c)
-        self._history.append(c)
-        self._logs[-1][1].append(c)
+        self._acts.append(c)
         self._lm = -1
         if self._led < 0:
             self._led = c // 9
@@ -546,6 +557,7 @@ class JassState:
         g = self.game
         t = g.table
         self._score, fields = t.score.write(self._score, hand)
+        self._done.append((self._items, tuple(self._acts)))
         res: dict[str, Any] = {
             "forehand": hand.forehand, "declarer": hand.declarer, "contract": hand.contract,
             "tricks": list(hand.tricks), "card_points": hand.card_points, "weis": hand.weis,
@@ -645,10 +657,12 @@ class JassState:
                                "names": list(self.names), "options": g.options_json()}
         if self.forehand_override is not None:
             rec["forehand"] = self.forehand_override
+        logs = self._done + ([(self._items, tuple(self._acts))]
+                             if len(self._done) < len(self._deals) else [])
         rec["rounds"] = [
-            {"deal": deal.to_json(), "picking": list(picking),
-             "plays": [str(JASS.cards[c]) for c in plays]}
-            for deal, (picking, plays) in zip(self._deals, self._logs, strict=True)
+            {"deal": {"seed": deal} if isinstance(deal, int) else deal.to_json(),
+             "picking": list(picking), "plays": [str(JASS.cards[c]) for c in acts if c < N_CARDS]}
+            for deal, (picking, acts) in zip(self._deals, logs, strict=True)
         ]
         return rec
 

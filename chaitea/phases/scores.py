@@ -90,8 +90,13 @@ class TargetScore:
 
     def declared(self, state: TargetState, hand: Hand) -> tuple[TargetState, bool]:
         """Stöck and Weis are written when declared: does the game end before the cards?"""
-        if not self.scoring.end.mid_hand:
+        end = self.scoring.end
+        if not end.mid_hand:
             return state, False
+        m = self.scoring.factor(hand.contract)
+        if all(t + (w + k) * m < end.target for t, w, k in zip(state.totals, hand.weis,
+                                                                hand.stoeck, strict=True)):
+            return state, False  # nobody reaches the target on Stöck and Weis
         check = target_progress(state.totals, self._round(hand), self.scoring.end)
         return state, check.finished and not check.played_out
 
