@@ -666,6 +666,19 @@ class JassState:
         ]
         return rec
 
+    def hand_view(self, seat: int) -> Any:
+        """``seat``'s hand as a drawing (``_repr_svg_``, Swiss suits; the lazy drawing import)."""
+        from .jass.views import JassHand
+        return JassHand(self.hand(seat))
+
+    def trick_view(self, index: int | None = None) -> Any:
+        """The trick on the table (or trick ``index`` of this round) as a drawing."""
+        from .jass.views import JassTrick
+        return JassTrick.of(self, index)
+
+    def _repr_svg_(self) -> str:
+        return str(self.trick_view()._repr_svg_())
+
     def __repr__(self) -> str:
         return (f"<JassState {self.game.name} round {self.round_number} {self._phase} "
                 f"totals {list(self.totals())}>")
