@@ -124,3 +124,31 @@ def test_stoeck_first_ends_the_game_before_the_cards() -> None:
     assert played.phase == "play"
     _play_out(played)
     assert played.is_terminal() and played.winner() == 0
+
+
+def test_value_and_weis_options_through_the_state() -> None:
+    """Undenufe 6 = 11 (A 0) still totals 157; four 6s count as Weis in Undenufe only with
+    four_sixes; four 8s only with low_fours; one card in two melds with shared_cards."""
+    hands = ["6C 6D 6H 6S 8C 8D 8H 8S AD", "7D 10D QD AH 9S JS KS 9C JC",
+             "9D JD KD 7H 10H QH AS 10C QC", "9H JH KH 7S 10S QS 7C KC AC"]
+    for options, contract, weis_a in (
+            ({}, "undenufe", 0), ({"four_sixes": True}, "undenufe", 100),
+            ({"low_fours": True}, "trump(C)", 100 + 100),  # four 6s and four 8s at 100 each
+            ({"four_sixes": True}, "obenabe", 0)):
+        state = state_with("schieber", hands, **options)
+        state.apply_action(contract)
+        _play_out(state)
+        res = state.round_results[0]
+        assert res["weis"][0] == weis_a, (options, contract, res)
+    six = state_with("schieber", hands, undenufe_six=True)
+    six.apply_action("undenufe")
+    _play_out(six)
+    assert sum(six.round_results[0]["card_points"]) == 157
+    four_nines = ["7C 8C 9C 9D 9H 9S 6C 6D 6H", "7D 10D QD AH 8S JS KS 10C QC",
+                  "8D JD KD 7H 10H QH AS JC KC", "AD 8H JH KH 6S 7S 10S QS AC"]
+    for options, weis_a in (({}, 150 + 20), ({"shared_cards": True}, 150 + 50)):
+        state = state_with("schieber", four_nines, **options)
+        state.apply_action("trump(H)")
+        _play_out(state)
+        # one card in one meld: four 9s and 6-7-8; in two melds: the 9C also ends 6-7-8-9
+        assert state.round_results[0]["weis"] == (weis_a, 0)
