@@ -113,8 +113,8 @@ def reference_points(game: Any, contract: str, picking: list[str], plays: list[s
         res = trick_result(rule, cards, JASS, given)
         if setting is TrumpSetting.FIRST_NON_FOLLOWER and known < 0:
             led = JASS.parse(cards[0]).suit
-            off = [JASS.parse(c).suit for c in cards if JASS.parse(c).suit != led]
-            known = int(off[0]) if off else -1
+            off = [int(s) for c in cards if (s := JASS.parse(c).suit) is not None and s != led]
+            known = off[0] if off else -1
         trump = (rule.trump if setting is TrumpSetting.FIXED else
                  given if setting is TrumpSetting.CHOSEN else -1)
         winner = (leader + res.position) % n

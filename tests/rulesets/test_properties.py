@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 
+from chaitea.phases.scores import TargetScore
 from tests.rulesets.props import check_game, play_random
 
 GAMES = [("schieber", 4), ("jass", 4), ("coiffeur-schieber", 3), ("coiffeur-schieber", 4),
@@ -19,10 +20,12 @@ GAMES = [("schieber", 4), ("jass", 4), ("coiffeur-schieber", 3), ("coiffeur-schi
 def _schieber_scores(state: object) -> None:
     from chaitea.driver import JassState
     assert isinstance(state, JassState)
+    part = state.game.table.score
+    assert isinstance(part, TargetScore)
     totals = [0, 0]
     for res in state.round_results:
         m = res["multiplier"]
-        assert m == state.game.table.score.scoring.factor(res["contract"])
+        assert m == part.scoring.factor(res["contract"])
         for side in (0, 1):
             if res.get("played", True) and res is not state.round_results[-1]:
                 bonus = 100 if res["match"] == side else 0
@@ -31,7 +34,7 @@ def _schieber_scores(state: object) -> None:
             totals[side] += res["score"][side]
     assert list(state.totals()) == totals
     if state.is_terminal():
-        assert max(totals) >= state.game.table.score.scoring.end.target
+        assert max(totals) >= part.scoring.end.target
         assert state.winner() in (0, 1)
 
 

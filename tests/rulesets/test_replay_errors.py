@@ -20,7 +20,7 @@ def _record(rounds: list[dict[str, Any]], **top: Any) -> dict[str, Any]:
     return rec
 
 
-def _round(picking: list[str], plays: list[str], hands: list[str] = UNDERTRUMP) -> dict[str, Any]:
+def _round(picking: list[str], plays: list[Any], hands: list[str] = UNDERTRUMP) -> dict[str, Any]:
     return {"deal": {"hands": [h.split() for h in hands]}, "picking": picking, "plays": plays}
 
 

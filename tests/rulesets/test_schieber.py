@@ -3,11 +3,16 @@ examples by name; jass-kit issue #10)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from chaitea import Game
+from chaitea.driver import JassGame
 from chaitea.errors import IllegalPick, IllegalPlay, SetupError
+from chaitea.phases.scores import TargetScore
 from chaitea.record import replay
+from chaitea.rulesets import jass_game
 from tests.rulesets.helpers import (
     JASSKIT_10,
     JASSKIT_10_PLAYS,
@@ -43,7 +48,7 @@ def test_jass_kit_issue_10_position() -> None:
 
 
 def test_first_forehand_holds_the_roses_seven_then_the_next_seat() -> None:
-    game = Game(players=4, ruleset="schieber")
+    game = jass_game("schieber", 4)
     for seed in range(5):
         state = game.new_initial_state(seed=seed)
         holder = next(s for s in range(4) if "7S" in [str(c) for c in state.hand(s)])
@@ -76,13 +81,15 @@ def test_push_back_option() -> None:
 def test_no_obenabe_undenufe_and_no_multipliers_options() -> None:
     state = state_with("schieber", UNDERTRUMP, obenabe_undenufe=False)
     assert state.legal_moves() == ["trump(C)", "trump(D)", "trump(H)", "trump(S)", "push"]
-    flat = Game(players=4, ruleset="schieber", no_multipliers=True)
+    make: Any = Game  # Game(ruleset=...) routes a Jass ruleset to the driver
+    flat = make(players=4, ruleset="schieber", no_multipliers=True)
+    assert isinstance(flat, JassGame) and isinstance(flat.table.score, TargetScore)
     assert flat.table.score.scoring.end.target == 1000
     assert flat.table.score.scoring.factor("undenufe") == 1
     with pytest.raises(SetupError, match="unknown option 'bogus'"):
-        Game(ruleset="schieber", bogus=True)
+        make(ruleset="schieber", bogus=True)
     with pytest.raises(SetupError, match="played by 4 players"):
-        Game(players=3, ruleset="schieber")
+        make(players=3, ruleset="schieber")
 
 
 def _play_out(state: object) -> None:
