@@ -30,11 +30,12 @@ from .errors import IllegalAction, IllegalPick, IllegalPlay, SetupError
 from .following import FOLLOW_RULES
 from .jass.hand import declarations
 from .phases.choice import PickStatus, PickView, refuse
+from .phases.play import TrickPlay
 from .phases.ruleset import Ruleset, Table
 from .phases.scores import Hand, PadScore
+from .phases.views import StateViews
 from .seating import Seating
 from .tricks import TrickRule, TrumpSetting, strength_tables
-from .values import JASS_NO_TRUMP
 
 __all__ = ["CHANCE", "TERMINAL", "JassGame", "JassState", "round_seed"]
 
@@ -152,7 +153,7 @@ class JassGame:
         return f"Game(players={self.players}, ruleset={self.name!r})"
 
 
-class JassState:
+class JassState(TrickPlay, StateViews):
     """One Jass-family game in progress; the state API of Chai Tea Jazz's ``GameState``:
     :meth:`current_player`, :meth:`legal_actions` (ids), :meth:`legal_moves` (record
     spellings), :meth:`apply_action` (ids, strings or cards; a refusal raises
@@ -234,12 +235,6 @@ class JassState:
 
     def is_chance_node(self) -> bool:
         return self._phase == "deal"
-
-    def _legal_mask(self) -> int:
-        m = self._lm
-        if m < 0:
-            m = self._lm = self._legal(self._hands[self._turn], self._led, self._trick)
-        return m
 
     def legal_actions(self) -> list[int]:
         """The ids of the legal actions of the seat to act: card ids 0..35 in play, picking
@@ -457,102 +452,6 @@ class JassState:
             self._finish_round(hand)
 
     # -- play ---------------------------------------------------------------------------------
-    def _setup_trick(self) -> None:
-        rule = self._rules[self._trick_no]
-        s = rule.trump_setting
-        if s is TrumpSetting.FIXED:
-            t = rule.trump
-        elif s is TrumpSetting.NONE:
-            t = -1
-        elif s is TrumpSetting.CHOSEN:
-            t = self._chosen[self._trick_no]
-        else:
-            t = self._known
-        self._dynamic = s is TrumpSetting.FIRST_NON_FOLLOWER and t < 0
-        self._trump = t
-        self._legal, self._tables, self._values = self.game.plan(self._contract,
-                                                                 self._trick_no, t)
-        self._lm = -1
-
-    def _check_play(self, c: int) -> None:
-        seat = self._turn
-        hand = self._hands[seat]
-        card = JASS.cards[c]
-        if not hand >> c & 1:
-            raise IllegalPlay(f"{card} refused: {self.names[seat]} does not hold it "
-                              f"(it is seat {seat}'s turn)")
-        if not self._legal_mask() >> c & 1:
-            why = self.game.follow.bind(JASS, self._trump).refusal(c, hand, self._led,
-                                                                   self._trick)
-            raise IllegalPlay(why or f"{card} refused (RULES J)")
-
-    def _play(self, c: int) -> None:
-        if not (self._legal_mask() >> c & 1):
-            self._check_play(c)
-        self._do_play(c)
-
-    def _do_play(self, c: int) -> None:
-        """Play the legal card id ``c`` for the seat to play (the hot path, no checks)."""
-        seat = self._turn
-        self._hands[seat] &= ~(1 << c)
-        trick = self._trick
-        trick.append(c)
-        self._acts.append(c)
-        self._lm = -1
-        if self._led < 0:
-            self._led = c // 9
-        elif self._dynamic and c // 9 != self._led:  # Tutti: the first non-follower sets trump
-            self._known = c // 9
-            self._setup_trick()
-        n = self._n
-        if len(trick) < n:
-            self._turn = (seat + 1) % n
-            return
-        table = self._tables[self._led]
-        best, pos = -1, 0
-        for p, x in enumerate(trick):
-            if table[x] >= best:
-                best, pos = table[x], p
-        winner = (self._leader + pos) % n
-        values = self._values
-        pts = 0
-        for x in trick:
-            pts += values[x]
-        k = self._trick_no
-        last = k == self.game.n_tricks - 1
-        if last:
-            bonus = self._rules[k].values.last_trick
-            pts += 5 if bonus is None else bonus
-        self._side_points[self._side_of[winner]] += pts
-        self._tricks_won[winner] += 1
-        self._tricks.append((self._leader, tuple(trick), winner))
-        if last:
-            if self._rules[0].trump_setting is TrumpSetting.FIRST_NON_FOLLOWER:
-                self._count_late_trump()
-            self._finish_round(Hand(self._forehand, self._declarer, self._contract,
-                                    tuple(self._tricks_won), tuple(self._side_points),
-                                    self._weis, self._stoeck))
-            return
-        self._trick_no = k + 1
-        self._trick = []
-        self._leader = self._turn = winner
-        self._led = -1
-        self._setup_trick()
-
-    def _count_late_trump(self) -> None:
-        """Tutti (reading): the trump set by the first player who could not follow counts at
-        trump values in every trick of the hand, also those won before it was set; a hand in
-        which it was never set counts at the no-trump values (both total 157)."""
-        if self._known >= 0:
-            values = self._rules[0].values.for_deck(JASS, self._known)
-        else:
-            values = JASS_NO_TRUMP.for_deck(JASS, -1)
-        points = [0] * self.game.sides
-        for _leader, cards, winner in self._tricks:
-            points[self._side_of[winner]] += sum(values[c] for c in cards)
-        points[self._side_of[self._tricks[-1][2]]] += 5
-        self._side_points = points
-
     def _finish_round(self, hand: Hand) -> None:
         g = self.game
         t = g.table
@@ -568,117 +467,3 @@ class JassState:
         self._phase = "end" if t.score.finished(self._score) else "deal"
         if self._phase == "deal" and self._seed is not None:
             self._auto_deal()
-
-    # -- reading ------------------------------------------------------------------------------
-    @property
-    def forehand(self) -> int:
-        """This round's first speaker (before the choice) or the seat that leads trick 1."""
-        return self._forehand if self._forehand >= 0 else self._first
-
-    @property
-    def contract(self) -> str | None:
-        return self._contract or None
-
-    @property
-    def declarer(self) -> int | None:
-        return self._declarer
-
-    @property
-    def round_number(self) -> int:
-        return len(self._deals)
-
-    @property
-    def round_results(self) -> list[dict[str, Any]]:
-        return list(self._results)
-
-    @property
-    def trump(self) -> int:
-        """The trump suit in force (0..3 for C D H S), -1 for none."""
-        return self._trump
-
-    @property
-    def score_state(self) -> Any:
-        return self._score
-
-    def hand(self, seat: int) -> list[Card]:
-        return JASS.cards_of(self._hands[seat])
-
-    def trick(self) -> list[Card]:
-        return [JASS.cards[c] for c in self._trick]
-
-    def tricks(self) -> list[tuple[int, tuple[int, ...], int]]:
-        """This round's finished tricks: (leader, card ids, winner)."""
-        return list(self._tricks)
-
-    def totals(self) -> tuple[int, ...]:
-        return tuple(self.game.table.score.totals(self._score))
-
-    def winner(self) -> int | None:
-        return self.game.table.score.winner(self._score) if self._phase == "end" else None
-
-    def observation(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` may see: its hand, the trick, the contract, the turned-up trump (basic
-        Jass), totals, whose turn and (its own turn) the legal moves."""
-        if not (type(seat) is int and 0 <= seat < self._n):
-            raise SetupError(f"seat must be 0..{self._n - 1}, not {seat!r}")
-        out: dict[str, Any] = {
-            "seat": seat, "phase": self._phase, "round": self.round_number,
-            "hand": [str(c) for c in self.hand(seat)],
-            "trick": [str(c) for c in self.trick()], "trick_leader": self._leader,
-            "forehand": self.forehand, "contract": self.contract, "declarer": self._declarer,
-            "picking": list(self._items), "totals": list(self.totals()),
-            "to_act": self.current_player(),
-        }
-        if self.game.table.first_forehand == "dealer-card":
-            out["turned_up"] = self._turned_up
-        if self.current_player() == seat:
-            out["legal"] = self.legal_moves()
-        return out
-
-    def next_picking(self) -> tuple[int, list[str]] | None:
-        """Between rounds: the next round's first speaker and what it may write (basic Jass:
-        nothing, its trump is turned up at the deal); ``None`` when the game is over."""
-        if self._phase == "end":
-            return None
-        first = 0 if self.forehand_override is None and not self._deals else (
-            self.forehand_override if not self._deals else (self._first + 1) % self._n)
-        if self.game.table.first_forehand == "dealer-card":
-            return (first or 0, [])
-        view = PickView(self._n, first or 0, (), self._open_to, None)
-        st = self.game.table.choice.status(view)
-        return (st.seat, list(st.legal))
-
-    def record(self) -> dict[str, Any]:
-        """The game as a ``chaitea-record/1`` object (RECORD's Jass section): ``players``,
-        ``names``, ``options`` (the ruleset and the options given), ``forehand`` when it was
-        set, and per round the deal, the picking items and the cards played."""
-        g = self.game
-        rec: dict[str, Any] = {"format": "chaitea-record/1", "players": g.players,
-                               "names": list(self.names), "options": g.options_json()}
-        if self.forehand_override is not None:
-            rec["forehand"] = self.forehand_override
-        logs = self._done + ([(self._items, tuple(self._acts))]
-                             if len(self._done) < len(self._deals) else [])
-        rec["rounds"] = [
-            {"deal": {"seed": deal} if isinstance(deal, int) else deal.to_json(),
-             "picking": list(picking), "plays": [str(JASS.cards[c]) for c in acts if c < N_CARDS]}
-            for deal, (picking, acts) in zip(self._deals, logs, strict=True)
-        ]
-        return rec
-
-    def hand_view(self, seat: int) -> Any:
-        """``seat``'s hand as a drawing (``_repr_svg_``, Swiss suits; the lazy drawing import)."""
-        from .jass.views import JassHand
-        return JassHand(self.hand(seat))
-
-    def trick_view(self, index: int | None = None) -> Any:
-        """The trick on the table (or trick ``index`` of this round) as a drawing."""
-        from .jass.views import JassTrick
-        return JassTrick.of(self, index)
-
-    def _repr_svg_(self) -> str:
-        return str(self.trick_view()._repr_svg_())
-
-    def __repr__(self) -> str:
-        return (f"<JassState {self.game.name} round {self.round_number} {self._phase} "
-                f"totals {list(self.totals())}>")
