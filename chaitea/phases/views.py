@@ -127,17 +127,24 @@ class StateViews:
             out["legal"] = self.legal_moves()
         return out
 
-    def next_picking(self) -> tuple[int, list[str]] | None:
+    def next_picking(self) -> tuple[int | None, list[str]] | None:
         """Between rounds: the next round's first speaker and what it may write (basic Jass:
-        nothing, its trump is turned up at the deal); ``None`` when the game is over."""
+        nothing, its trump is turned up at the deal; Schieber's first hand: the holder of 7S,
+        unknown before the deal, is ``None``); ``None`` when the game is over."""
         if self._phase == "end":
             return None
-        first = 0 if self.forehand_override is None and not self._deals else (
-            self.forehand_override if not self._deals else (self._first + 1) % self._n)
+        if self._deals:
+            first = (self._first + 1) % self._n
+        elif self.forehand_override is not None:
+            first = self.forehand_override
+        elif self.game.table.first_forehand == "7S":
+            return (None, list(self.game.table.choice.status(
+                PickView(self._n, 0, (), self._open_to, None)).legal))
+        else:
+            first = 0
         if self.game.table.first_forehand == "dealer-card":
-            return (first or 0, [])
-        view = PickView(self._n, first or 0, (), self._open_to, None)
-        st = self.game.table.choice.status(view)
+            return (first, [])
+        st = self.game.table.choice.status(PickView(self._n, first, (), self._open_to, None))
         return (st.seat, list(st.legal))
 
     def record(self) -> dict[str, Any]:

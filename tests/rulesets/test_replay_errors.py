@@ -17,6 +17,8 @@ def _record(rounds: list[dict[str, Any]], **top: Any) -> dict[str, Any]:
     rec: dict[str, Any] = {"format": "chaitea-record/1", "players": 4,
                            "options": {"ruleset": "schieber"}, "forehand": 0, "rounds": rounds}
     rec.update(top)
+    if rec.get("forehand", 0) is None:
+        del rec["forehand"]
     return rec
 
 
@@ -90,3 +92,15 @@ def test_random_game_and_deal_for_each_ruleset(tmp_path: Path,
         assert out["finished"] is True and out["next"] is None
         assert main(["deal", "--ruleset", ruleset, "--seed", "5"]) == 0
         assert "seat 0" in capsys.readouterr().out
+
+
+def test_replay_of_a_game_in_progress_reports_next() -> None:
+    from chaitea.record import replay
+    empty = replay(json.dumps(_record([], forehand=None)))
+    assert empty["next"] == {"seat": None, "phase": "picking", "legal": [
+        "trump(C)", "trump(D)", "trump(H)", "trump(S)", "obenabe", "undenufe", "push"]}
+    started = replay(json.dumps(_record([_round(["push"], [])])))
+    assert started["next"]["seat"] == 2 and "push" not in started["next"]["legal"]
+    playing = replay(json.dumps(_record([_round(["trump(S)"], ["KH", "8S"])])))
+    assert playing["next"]["phase"] == "play" and "7S" not in playing["next"]["legal"]
+    assert playing["rounds"] == [] and playing["totals"] == {"A": 0, "B": 0}
