@@ -75,7 +75,8 @@ def check_game(state: JassState, *, deep: bool = True) -> None:
     hand and the record round trip too."""
     game = state.game
     rec = state.record()
-    for rnd, res in zip(rec["rounds"], state.round_results, strict=True):
+    assert len(rec["rounds"]) - len(state.round_results) in (0, 1)  # at most one in progress
+    for rnd, res in zip(rec["rounds"], state.round_results, strict=False):
         check_round(game, rnd, res, deep)
     if deep:
         again = loads(json.loads(json.dumps(rec)))
