@@ -97,6 +97,14 @@ class Game:
     (3, 33, 9, 2)
     """
 
+    def __new__(cls, *args: Any, **kw: Any) -> Any:  # a Jass ruleset: the driver (issue 9)
+        if isinstance(kw.get("ruleset"), str) and kw["ruleset"] != "chai-tea-jazz":
+            from .rulesets import RULESETS, jass_game
+            if kw["ruleset"] in RULESETS:  # a Jass game ignores setup (RECORD Jass)
+                kw.pop("setup", None)
+                return jass_game(kw.pop("ruleset"), *args[:1], **kw)
+        return super().__new__(cls)
+
     def __init__(
         self,
         players: int = 3,
