@@ -110,10 +110,18 @@ class Solver:
                     continue
                 run = 0
                 prev = -1
-                seen: set[tuple[int, int]] = set()
-                for c in orders[s]:
-                    if not cs >> c & 1:
-                        continue
+                seen: set[int] = set()
+                order = orders[s]
+                if order is None:  # rank order is card-id order: the bits, lowest first
+                    seq = []
+                    m = cs
+                    while m:
+                        low = m & -m
+                        seq.append(low.bit_length() - 1)
+                        m ^= low
+                else:
+                    seq = [c for c in order if cs >> c & 1]
+                for c in seq:
                     if cover and c in cover and downs >> cover[c] & 1:
                         reps.append(c)  # playing it turns up another card: never merged
                         prev = -1
@@ -121,7 +129,7 @@ class Solver:
                         continue
                     if prev >= 0 and btw[prev][c] & others:
                         run += 1
-                    k = (run, points[c])
+                    k = run * 1024 + points[c]
                     if k not in seen:
                         seen.add(k)
                         reps.append(c)
@@ -458,11 +466,11 @@ class Solver:
         return self._mtd(test, rem)
 
 
-_EQ_CACHE: weakref.WeakKeyDictionary[Rules, list[tuple[list[list[int]], list[list[int]]]]] = (
-    weakref.WeakKeyDictionary())
+_EqTables = tuple[list[list[int] | None], list[list[int]]]
+_EQ_CACHE: weakref.WeakKeyDictionary[Rules, list[_EqTables]] = weakref.WeakKeyDictionary()
 
 
-def _equivalence_tables(rules: Rules) -> list[tuple[list[list[int]], list[list[int]]]]:
+def _equivalence_tables(rules: Rules) -> list[_EqTables]:
     """Per trick: each suit's cards in the first remaining rank order, and ``btw[a][b]``, the
     cards that lie between ``a`` and ``b`` (or tie with either) in some rank order still to
     come. Two cards of one seat with nothing of another seat between them, and equal points,
@@ -471,7 +479,7 @@ def _equivalence_tables(rules: Rules) -> list[tuple[list[list[int]], list[list[i
     if hit is not None:
         return hit
     n = rules.n_cards
-    by_combo: dict[tuple[int, ...], tuple[list[list[int]], list[list[int]]]] = {}
+    by_combo: dict[tuple[int, ...], _EqTables] = {}
     out = []
     for lads in rules.ladders:
         key = tuple(id(x) for x in lads)
@@ -491,7 +499,12 @@ def _equivalence_tables(rules: Rules) -> list[tuple[list[list[int]], list[list[i
                                 m |= gmask[k]
                             m |= (gmask[lo] | gmask[hi]) & ~((1 << a) | (1 << b))
                             btw[a][b] |= m
-            orders = [[c for g in lad for c in g] for lad in lads[0]]
+            orders: list[list[int] | None] = []
+            for groups in lads[0]:
+                seq = [c for g in groups for c in g]
+                # card-id order (either way: adjacency is the same) needs no list walk
+                orders.append(None if seq == sorted(seq) or seq == sorted(seq, reverse=True)
+                              else seq)
             by_combo[key] = (orders, btw)
         out.append(by_combo[key])
     _EQ_CACHE[rules] = out
