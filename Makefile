@@ -17,6 +17,11 @@ STAMP    := $(VENV)/.stamp
 CHROMIUM := /usr/bin/chromium
 PORT     ?= 8866
 HOST     := 127.0.0.1
+# `make workshop`: the class size it is sized for, its lesson, and where it listens
+# (127.0.0.1 by default; WORKSHOP_HOST=0.0.0.0 lets the learners' laptops in).
+LEARNERS      ?= 30
+LESSON        ?= 06_full_game.ipynb
+WORKSHOP_HOST ?= 127.0.0.1
 # The GitHub repository Binder builds from: the one place it is written
 # (README badges follow it; `make binder-links` prints them).
 BINDER_REPO ?= chaitea-kit/chaitea
@@ -40,11 +45,12 @@ define stage
 	else rc=$$?; echo "<== $(1): FAILED (exit $$rc) after $$(( $$(date +%s) - start )) s"; exit $$rc; fi
 endef
 
-.PHONY: help setup venv test lint unit nbval browser binder-test soak bench dashboard \
+.PHONY: help setup venv test lint unit nbval browser binder-test soak bench dashboard workshop \
         nbstrip binder-pins binder-links clean
 
 help:
 	@echo "make dashboard    serve the notebooks with Voilà on $(HOST):PORT (PORT=$(PORT))"
+	@echo "make workshop     the same for a class: make workshop LEARNERS=30 [LESSON=...]"
 	@echo "make test         ruff, mypy, unit tests, nbval, browser tests, binder build test"
 	@echo "make lint         ruff + mypy only"
 	@echo "make unit | nbval | browser | binder-test   one stage of make test"
@@ -135,6 +141,21 @@ dashboard: venv
 	@echo
 	@exec $(VENV)/bin/voila notebooks/ --no-browser --Voila.ip=$(HOST) --port=$(PORT) \
 	  --Voila.port_retries=0
+
+# A class on one machine: the lesson's kernels preheated (a pool of LEARNERS plus spares),
+# cell output waited for as long as a loaded machine needs, closed and abandoned pages'
+# kernels culled. The settings and their reasons: deploy/workshop/voila.py.
+workshop: venv
+	@echo
+	@echo "  Chai Tea Jazz workshop for $(LEARNERS) learners (Ctrl-C stops the server):"
+	@echo "    the lesson:    http://$(WORKSHOP_HOST):$(PORT)/voila/render/$(LESSON)"
+	@echo "    all notebooks: http://$(WORKSHOP_HOST):$(PORT)/"
+	@echo "  Preheating $(LEARNERS) kernels and more takes about a minute: open the link after"
+	@echo "  the log says 'Kernel pool of $(LESSON) is filled'."
+	@echo
+	@CHAITEA_LEARNERS=$(LEARNERS) CHAITEA_LESSON=$(LESSON) exec $(VENV)/bin/voila notebooks/ \
+	  --no-browser --Voila.ip=$(WORKSHOP_HOST) --port=$(PORT) --Voila.port_retries=0 \
+	  --Voila.config_file_paths=deploy/workshop
 
 # ------------------------------------------------------------------ helpers
 nbstrip: venv
