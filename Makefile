@@ -45,7 +45,8 @@ define stage
 	else rc=$$?; echo "<== $(1): FAILED (exit $$rc) after $$(( $$(date +%s) - start )) s"; exit $$rc; fi
 endef
 
-.PHONY: help setup venv test lint unit nbval browser binder-test soak bench dashboard workshop \
+.PHONY: help setup venv test lint unit nbval browser binder-test workshop-smoke soak bench \
+        dashboard workshop \
         nbstrip binder-pins binder-links clean
 
 help:
@@ -53,7 +54,7 @@ help:
 	@echo "make workshop     the same for a class: make workshop LEARNERS=30 [LESSON=...]"
 	@echo "make test         ruff, mypy, unit tests, nbval, browser tests, binder build test"
 	@echo "make lint         ruff + mypy only"
-	@echo "make unit | nbval | browser | binder-test   one stage of make test"
+	@echo "make unit | nbval | browser | workshop-smoke | binder-test   one stage of make test"
 	@echo "make soak         long randomized engine tests (pytest -m soak)"
 	@echo "make bench        run every benchmarks/*.py"
 	@echo "make nbstrip      clear outputs and metadata of notebooks/*.ipynb"
@@ -107,6 +108,7 @@ test: setup
 	$(call stage,unit tests,$(PY) -m pytest)
 	$(call stage,notebooks (nbval),$(PY) -m pytest --nbval-lax --nbval-current-env notebooks/)
 	$(call stage,browser tests,$(PY) -m pytest -m browser tests/browser)
+	$(call stage,workshop smoke test,$(PY) -m pytest -m workshop tests/test_workshop_smoke.py)
 	$(call stage,binder build test,$(PY) -m pytest -m binder tests/test_binder.py)
 
 lint: venv
@@ -124,6 +126,9 @@ browser: setup
 
 binder-test: venv
 	$(PY) -m pytest -m binder tests/test_binder.py
+
+workshop-smoke: setup
+	$(PY) -m pytest -m workshop tests/test_workshop_smoke.py
 
 soak: venv
 	$(PY) -m pytest -m soak tests

@@ -56,7 +56,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-import psutil
+import psutil  # type: ignore[import-untyped]  # (ipykernel depends on it)
 from websockets.asyncio.client import connect
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -164,11 +164,11 @@ def start_server(setting: str, port: int, learners: int, *, cull_idle: int | Non
     while True:
         if proc.poll() is not None:
             raise RuntimeError(f"Voilà exited with {proc.returncode}:\n{server.log_text()[-3000:]}")
-        with contextlib.suppress(OSError):
-            with urllib.request.urlopen(server.url + "/", timeout=5) as response:
-                if response.status == 200 and server.pools_filled() >= (1 if pool else 0):
-                    wait_quiet(server, deadline)
-                    return server
+        with contextlib.suppress(OSError), \
+                urllib.request.urlopen(server.url + "/", timeout=5) as response:
+            if response.status == 200 and server.pools_filled() >= (1 if pool else 0):
+                wait_quiet(server, deadline)
+                return server
         if time.monotonic() > deadline:
             stop_server(server)
             raise RuntimeError(f"Voilà not ready within {timeout} s:\n{server.log_text()[-3000:]}")
@@ -310,7 +310,7 @@ async def ws_learner(base: str, delay: float, timeout: float, leave: bool) -> Le
     t0 = time.perf_counter()
     try:
         async with httpx.AsyncClient(timeout=timeout) as client:
-            chunks = []
+            chunks: list[str] = []
             async with client.stream("GET", f"{base}/voila/render/{LESSON}") as page:
                 page.raise_for_status()
                 async for chunk in page.aiter_text():
@@ -348,7 +348,7 @@ async def ws_learner(base: str, delay: float, timeout: float, leave: bool) -> Le
                 await _ws_play(ch, states, timeout, me)
             if leave:  # as the page does on unload: with the _xsrf cookie the page got
                 with contextlib.suppress(httpx.HTTPError):
-                    xsrf = client.cookies.get("_xsrf", "")
+                    xsrf = client.cookies.get("_xsrf") or ""
                     await client.post(f"{base}/voila/api/shutdown/{me.kernel_id}",
                                       headers={"X-XSRFToken": xsrf})
     except Exception as e:  # a failed session is a figure, not a crash
@@ -560,7 +560,7 @@ def profile_one(server: Server, repeat: int = 3) -> list[str]:
     cpu_server, cpu_kernel = [], []
     main = psutil.Process(server.process.pid)
     for _ in range(repeat):
-        before = set(p.pid for p in kernel_processes(server))
+        before = {p.pid for p in kernel_processes(server)}
         t_server = sum(main.cpu_times()[:2])
         me = asyncio.run(ws_learner(server.url, 0, 90, leave=True))
         if me.error:
@@ -623,6 +623,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                     help="then K plain page requests (workshop setting only)")
     ap.add_argument("--class-size", type=int, default=0,
                     help="LEARNERS of the workshop setting (default: the largest N)")
+    ap.add_argument("--cull-idle", type=int, default=None,
+                    help="the workshop setting's cull_idle_timeout, s (default: the config's)")
     ap.add_argument("--port", type=int, default=DEFAULT_PORT)
     ap.add_argument("--seed", type=int, default=13)
     ap.add_argument("--profile", type=int, default=3,
@@ -638,7 +640,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     notes: list[str] = []
     for setting in settings:
         t0 = time.perf_counter()
-        server = start_server(setting, args.port, class_size)
+        server = start_server(setting, args.port, class_size, cull_idle=args.cull_idle)
         notes.append(f"{setting}: server ready in {time.perf_counter() - t0:.0f} s"
                      + (f" (pool of {server.pool} preheated kernels)" if server.pool else ""))
         try:

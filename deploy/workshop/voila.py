@@ -6,6 +6,9 @@ See the README's workshop section for the figures these values were sized on.
 """
 
 import os
+from datetime import UTC, datetime
+
+from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 
 c = get_config()  # type: ignore[name-defined]  # noqa: F821  (traitlets config file)
 
@@ -22,7 +25,11 @@ c.VoilaKernelManager.kernel_pools_config = {
     "default": {"pool_size": 0},
     lesson: {"pool_size": pool},
 }
-c.VoilaKernelManager.fill_delay = 1.0
+# A used kernel is replaced fill_delay seconds later (Voilà's default: 1 s), so that the
+# replacements (a kernel start and a notebook run each, about 1.5 s of CPU) do not compete with
+# the class while it opens the lesson; a request that finds only replacements still starting
+# waits for one. While the class works the pool is full again: learners + pool kernels in all.
+c.VoilaKernelManager.fill_delay = 30.0
 
 # Wait for cell output as long as a loaded machine needs (Voilà's default is 4 s).
 c.VoilaExecutor.iopub_timeout = 60
@@ -33,3 +40,35 @@ c.MappingKernelManager.cull_idle_timeout = cull_idle
 c.MappingKernelManager.cull_interval = max(1, min(10, cull_idle // 4))
 c.MappingKernelManager.cull_connected = False
 c.MappingKernelManager.cull_busy = False
+
+
+class WorkshopKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
+    """Voilà's kernel manager, culling a kernel only once it has been a page's for
+    ``cull_idle_timeout`` seconds.
+
+    A preheated kernel may wait in the pool for an hour (the pool's kernels are never culled);
+    when a page takes it, its idle clock would already be past the timeout, and the culler
+    could shut it down in the seconds before the browser opens its websocket (a dashboard
+    that never appears). So the idle clock starts when the culler first sees the kernel out
+    of the pool (Voilà's pool returns early for its own kernels).
+    """
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)
+        self._seen_out_of_pool: set[str] = set()
+
+    async def cull_kernel_if_idle(self, kernel_id: str) -> None:
+        if kernel_id not in self._seen_out_of_pool:
+            self._seen_out_of_pool.add(kernel_id)
+            kernel = self._kernels.get(kernel_id)
+            if kernel is not None:
+                kernel.last_activity = datetime.now(UTC)
+            return
+        await super().cull_kernel_if_idle(kernel_id)
+
+    async def shutdown_kernel(self, kernel_id: str, *args: object, **kwargs: object) -> None:
+        self._seen_out_of_pool.discard(kernel_id)
+        await super().shutdown_kernel(kernel_id, *args, **kwargs)
+
+
+c.VoilaConfiguration.multi_kernel_manager_class = WorkshopKernelManager
