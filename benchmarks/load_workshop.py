@@ -370,33 +370,46 @@ def _reachable(states: dict[str, Any], roots: Sequence[str]) -> set[str]:
 
 async def _ws_play(ch: KernelChannels, states: dict[str, Any], timeout: float,
                    me: Learner) -> None:
+    """Pass, then play the first lit card. Widgets the kernel creates on the way (the trick
+    table is built when first shown) arrive as comm_open messages and join ``states``."""
     dash = _find(states, "ctj-dashboard")
-    passes = _find(states, "ctj-pass")
-    hands = _find(states, "ctj-hand-0")
-    centres = _find(states, "ctj-centre")
-    if not (dash and passes and hands and centres):
-        raise RuntimeError("the dashboard's Pass button, hand or trick is missing")
-    reach = _reachable(states, dash)  # the dashboard's own widgets
-    pass_id = next(m for m in passes if m in reach)
-    hand_id = next(m for m in hands if m in reach)
-    centre_ids = _reachable(states, [m for m in centres if m in reach])  # the trick's strips
+    if not dash:
+        raise RuntimeError("no dashboard among the page's widgets")
+    pass_id = next((m for m in _find(states, "ctj-pass") if m in _reachable(states, dash)), "")
+    if not pass_id:
+        raise RuntimeError("the dashboard has no Pass button")
+
+    def track(msg: dict[str, Any]) -> None:
+        content = msg["content"]
+        if msg["msg_type"] == "comm_open" and content.get("target_name") == "jupyter.widget":
+            states[content["comm_id"]] = {"state": dict(content["data"]["state"])}
+        elif msg["msg_type"] == "comm_msg" and content.get("comm_id") in states:
+            data = content.get("data", {})
+            if data.get("method") == "update":
+                states[content["comm_id"]]["state"].update(data.get("state", {}))
+
+    def lit_card() -> tuple[str, str] | None:
+        reach = _reachable(states, dash)
+        for mid in _find(states, "ctj-hand-0"):
+            if mid in reach:
+                found = PLAYABLE_RE.search(states[mid]["state"].get("html", ""))
+                if found:
+                    return mid, found.group(1) or found.group(2)
+        return None
+
     await ch.send_comm(pass_id, {"method": "custom", "content": {"event": "click"}})
+    def tracked_until_lit(msg: dict[str, Any]) -> bool:
+        track(msg)
+        return lit_card() is not None
 
-    def lit(msg: dict[str, Any]) -> bool:
-        data = msg["content"].get("data", {})
-        html = data.get("state", {}).get("html", "")
-        return msg["content"].get("comm_id") == hand_id and "ctj-playable" in html
-
-    msg = await ch.until(lit, timeout)
-    html = msg["content"]["data"]["state"]["html"]
-    found = PLAYABLE_RE.search(html)
-    if not found:
-        raise RuntimeError("no lit card after Pass")
-    card = found.group(1) or found.group(2)
+    await ch.until(tracked_until_lit, timeout)
+    hand_id, card = lit_card() or ("", "")
+    reach = _reachable(states, dash)
+    centre = _reachable(states, [m for m in _find(states, "ctj-centre") if m in reach])
     css = "ctj-card-" + card.replace("'", "p")
     t0 = time.perf_counter()
     await ch.send_comm(hand_id, {"method": "custom", "content": {"event": "click", "card": card}})
-    await ch.until(lambda m: m["content"].get("comm_id") in centre_ids and
+    await ch.until(lambda m: m["content"].get("comm_id") in centre and
                    css in m["content"].get("data", {}).get("state", {}).get("html", ""), timeout)
     me.click_ms = (time.perf_counter() - t0) * 1000
 
