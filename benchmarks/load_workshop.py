@@ -330,7 +330,9 @@ async def ws_learner(base: str, delay: float, timeout: float, leave: bool) -> Le
             session = uuid.uuid4().hex
             ws_url = base.replace("http", "ws", 1) + \
                 f"/api/kernels/{me.kernel_id}/channels?session_id={session}"
-            async with connect(ws_url, max_size=None, open_timeout=timeout) as ws:
+            # no client keepalive pings: a browser does not drop a slow server's connection
+            async with connect(ws_url, max_size=None, open_timeout=timeout,
+                               ping_interval=None) as ws:
                 ch = KernelChannels(ws, session)
                 control = uuid.uuid4().hex
                 await ws.send(_msg("comm_open", {"comm_id": control, "target_name":
@@ -558,7 +560,7 @@ def request_loop(server: Server, count: int) -> float:
                 await client.get(f"{server.url}/voila/render/{LESSON}")
 
     async def run() -> None:
-        sem = asyncio.Semaphore(4)
+        sem = asyncio.Semaphore(10)
         async with httpx.AsyncClient(timeout=300) as client:
             await asyncio.gather(*(one(client, sem) for _ in range(count)))
 
@@ -605,7 +607,9 @@ def row(run: ClassRun) -> str:
     per_kernel = statistics.median(run.kernel_mem) / 2**20 if run.kernel_mem else float("nan")
     kinds = f"{sum(r.kind == 'browser' for r in run.results)}b+" \
             f"{sum(r.kind == 'ws' for r in run.results)}ws"
-    return (f"{run.setting:<9} {run.learners:>3} {kinds:>8} "
+    pages = [r.ready for r in run.results if r.kind == "browser" and r.ready is not None]
+    page_fig = f"{statistics.median(pages):.1f}/{max(pages):.1f}" if pages else "-"
+    return (f"{run.setting:<9} {run.learners:>3} {kinds:>8} {page_fig:>10} "
             f"{statistics.median(ready) if ready else float('nan'):>7.2f} "
             f"{_q(ready, 0.9):>6.2f} {max(ready) if ready else float('nan'):>6.2f} "
             f"{failed:>6} {statistics.median(clicks) if clicks else float('nan'):>7.0f} "
@@ -613,10 +617,10 @@ def row(run: ClassRun) -> str:
             f"{len(run.kernel_mem):>4} {total:>6.2f} {run.alive_after:>6} {run.pool:>5}")
 
 
-HEADER = ("setting     N  learners  ready s p90 s  max s failed click ms  p90   server MB "
-          "kernel MB  n  total GB alive  pool\n"
-          "                          median                  median           (peak, PSS)"
-          "               after")
+HEADER = ("setting     N  learners  Chromium  ready s p90 s  max s failed click ms  p90   "
+          "server MB kernel MB  n  total GB alive  pool\n"
+          "                        med/max s   median   (all learners)   median           "
+          "(peak, PSS)               after")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -671,7 +675,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 for r in run.results:
                     if r.error:
                         print(f"    failed ({r.kind}): {r.error}")
-                if server.pool:
+                if server.pool and n != sizes[-1]:
                     wait_for_pool(server, filled, n)
             if args.linger:
                 left = count_after(server, args.linger) - server.pool

@@ -40,7 +40,8 @@ def env() -> Iterator[dict[str, str]]:
 
 
 def load(env: dict[str, str], **values: str) -> Config:
-    for key in ("CHAITEA_LEARNERS", "CHAITEA_LESSON", "CHAITEA_CULL_IDLE_TIMEOUT"):
+    for key in ("CHAITEA_LEARNERS", "CHAITEA_LESSON", "CHAITEA_CULL_IDLE_TIMEOUT",
+                "CHAITEA_FILL_DELAY"):
         env.pop(key, None)
     env.update(values)
     return PyFileConfigLoader("voila.py", path=str(CONFIG_DIR)).load_config()
@@ -74,6 +75,8 @@ def test_voila_accepts_every_setting(env: dict[str, str]) -> None:
     mapping_traits = AsyncMappingKernelManager.class_traits()
     for name in cfg.MappingKernelManager:
         assert name in mapping_traits, f"MappingKernelManager has no setting {name!r}"
+    # replacements for used kernels start after the class has opened the lesson
+    assert cfg.VoilaKernelManager.fill_delay >= 60
     executor = VoilaExecutor(SimpleNamespace(cells=[], metadata={}), config=cfg)
     assert executor.iopub_timeout == 60  # the default 4 s loses cell output under load
     assert executor.iopub_timeout > VoilaExecutor.class_traits()["iopub_timeout"].default_value

@@ -1,7 +1,8 @@
 """Voilà settings for a workshop: one machine, one class (`make workshop LEARNERS=30`).
 
 Loaded by Voilà as its config file (`voila notebooks/ --Voila.config_file_paths=deploy/workshop`);
-the class size comes from the environment (``CHAITEA_LEARNERS``, ``CHAITEA_LESSON``).
+the class size comes from the environment (``CHAITEA_LEARNERS``, ``CHAITEA_LESSON``; for tests
+and benchmarks also ``CHAITEA_FILL_DELAY`` and ``CHAITEA_CULL_IDLE_TIMEOUT``).
 See the README's workshop section for the figures these values were sized on.
 """
 
@@ -27,9 +28,10 @@ c.VoilaKernelManager.kernel_pools_config = {
 }
 # A used kernel is replaced fill_delay seconds later (Voilà's default: 1 s), so that the
 # replacements (a kernel start and a notebook run each, about 1.5 s of CPU) do not compete with
-# the class while it opens the lesson; a request that finds only replacements still starting
-# waits for one. While the class works the pool is full again: learners + pool kernels in all.
-c.VoilaKernelManager.fill_delay = 30.0
+# the class while it opens the lesson and plays its first cards (with 30 s, 30 replacements
+# starting together made clicks take seconds); a request that finds only replacements still
+# waiting waits for one. Then the pool is full again: learners + pool kernels in all.
+c.VoilaKernelManager.fill_delay = float(os.environ.get("CHAITEA_FILL_DELAY", "120"))
 
 # Wait for cell output as long as a loaded machine needs (Voilà's default is 4 s).
 c.VoilaExecutor.iopub_timeout = 60
