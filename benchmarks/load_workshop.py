@@ -391,18 +391,17 @@ async def _ws_play(ch: KernelChannels, states: dict[str, Any], timeout: float,
                 states[content["comm_id"]]["state"].update(data.get("state", {}))
 
     def lit_card() -> tuple[str, str] | None:
-        reach = _reachable(states, dash)
+        # cheap tests first: this runs for every message, for every learner of the class
         for mid in _find(states, "ctj-hand-0"):
-            if mid in reach:
-                found = PLAYABLE_RE.search(states[mid]["state"].get("html", ""))
-                if found:
-                    return mid, found.group(1) or found.group(2)
+            found = PLAYABLE_RE.search(states[mid]["state"].get("html", ""))
+            if found and mid in _reachable(states, dash):
+                return mid, found.group(1) or found.group(2)
         return None
 
     await ch.send_comm(pass_id, {"method": "custom", "content": {"event": "click"}})
     def tracked_until_lit(msg: dict[str, Any]) -> bool:
         track(msg)
-        return lit_card() is not None
+        return msg["msg_type"] in ("comm_open", "comm_msg") and lit_card() is not None
 
     await ch.until(tracked_until_lit, timeout)
     hand_id, card = lit_card() or ("", "")
