@@ -17,6 +17,11 @@ STAMP    := $(VENV)/.stamp
 CHROMIUM := /usr/bin/chromium
 PORT     ?= 8866
 HOST     := 127.0.0.1
+# `make workshop`: the class size it is sized for, its lesson, and where it listens
+# (127.0.0.1 by default; WORKSHOP_HOST=0.0.0.0 lets the learners' laptops in).
+LEARNERS      ?= 30
+LESSON        ?= 06_full_game.ipynb
+WORKSHOP_HOST ?= 127.0.0.1
 # The GitHub repository Binder builds from: the one place it is written
 # (README badges follow it; `make binder-links` prints them).
 BINDER_REPO ?= chaitea-kit/chaitea
@@ -40,14 +45,16 @@ define stage
 	else rc=$$?; echo "<== $(1): FAILED (exit $$rc) after $$(( $$(date +%s) - start )) s"; exit $$rc; fi
 endef
 
-.PHONY: help setup venv test lint unit nbval browser binder-test soak bench dashboard \
+.PHONY: help setup venv test lint unit nbval browser binder-test workshop-smoke soak bench \
+        dashboard workshop \
         nbstrip binder-pins binder-links clean
 
 help:
 	@echo "make dashboard    serve the notebooks with Voilà on $(HOST):PORT (PORT=$(PORT))"
+	@echo "make workshop     the same for a class: make workshop LEARNERS=30 [LESSON=...]"
 	@echo "make test         ruff, mypy, unit tests, nbval, browser tests, binder build test"
 	@echo "make lint         ruff + mypy only"
-	@echo "make unit | nbval | browser | binder-test   one stage of make test"
+	@echo "make unit | nbval | browser | workshop-smoke | binder-test   one stage of make test"
 	@echo "make soak         long randomized engine tests (pytest -m soak)"
 	@echo "make bench        run every benchmarks/*.py"
 	@echo "make nbstrip      clear outputs and metadata of notebooks/*.ipynb"
@@ -101,6 +108,7 @@ test: setup
 	$(call stage,unit tests,$(PY) -m pytest)
 	$(call stage,notebooks (nbval),$(PY) -m pytest --nbval-lax --nbval-current-env notebooks/)
 	$(call stage,browser tests,$(PY) -m pytest -m browser tests/browser)
+	$(call stage,workshop smoke test,$(PY) -m pytest -m workshop tests/test_workshop_smoke.py)
 	$(call stage,binder build test,$(PY) -m pytest -m binder tests/test_binder.py)
 
 lint: venv
@@ -119,6 +127,9 @@ browser: setup
 binder-test: venv
 	$(PY) -m pytest -m binder tests/test_binder.py
 
+workshop-smoke: setup
+	$(PY) -m pytest -m workshop tests/test_workshop_smoke.py
+
 soak: venv
 	$(PY) -m pytest -m soak tests
 
@@ -135,6 +146,21 @@ dashboard: venv
 	@echo
 	@exec $(VENV)/bin/voila notebooks/ --no-browser --Voila.ip=$(HOST) --port=$(PORT) \
 	  --Voila.port_retries=0
+
+# A class on one machine: the lesson's kernels preheated (a pool of LEARNERS plus spares),
+# cell output waited for as long as a loaded machine needs, closed and abandoned pages'
+# kernels culled. The settings and their reasons: deploy/workshop/voila.py.
+workshop: venv
+	@echo
+	@echo "  Chai Tea Jazz workshop for $(LEARNERS) learners (Ctrl-C stops the server):"
+	@echo "    the lesson:    http://$(WORKSHOP_HOST):$(PORT)/voila/render/$(LESSON)"
+	@echo "    all notebooks: http://$(WORKSHOP_HOST):$(PORT)/"
+	@echo "  Preheating $(LEARNERS) kernels and more takes about a minute: open the link after"
+	@echo "  the log says 'Kernel pool of $(LESSON) is filled'."
+	@echo
+	@CHAITEA_LEARNERS=$(LEARNERS) CHAITEA_LESSON=$(LESSON) exec $(VENV)/bin/voila notebooks/ \
+	  --no-browser --Voila.ip=$(WORKSHOP_HOST) --port=$(PORT) --Voila.port_retries=0 \
+	  --Voila.config_file_paths=deploy/workshop
 
 # ------------------------------------------------------------------ helpers
 nbstrip: venv

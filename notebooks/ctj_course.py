@@ -156,8 +156,9 @@ class Exercise(View):
     def __init__(self, title: str, make: Callable[[int], Problem], seed: int = 1, *,
                  another: bool = True, main: bool = True) -> None:
         super().__init__()
-        self.style.value = self.style.value.replace(
-            "</style>", ".ctj-main .jupyter-button.ctj-wrong { background: #c62828; }</style>")
+        wrong = ".ctj-main .jupyter-button.ctj-wrong { background: #c62828; }"
+        if wrong not in self.style.value:  # the style sheet is shared by every view
+            self.style.value = self.style.value.replace("</style>", wrong + "</style>")
         self.make = make
         self.seed = seed
         self.name = escape(title)

@@ -13,13 +13,28 @@ engine, and a refusal is shown in words in the view's status line.
 'Leo'
 """
 
-from .dashboard import GameDashboard
-from .explore import DealExplorer, Quiz, RankingExplorer, TrickLab
-from .pad import ScorePad
-from .picking import PickingPanel
-from .session import Session
-from .strip import CardStrip, SaveButton, StripItem
-from .table import TrickTable
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # for mypy and editors; at run time each view loads on first use
+    from .dashboard import GameDashboard
+    from .explore import DealExplorer, Quiz, RankingExplorer, TrickLab
+    from .pad import ScorePad
+    from .picking import PickingPanel
+    from .session import Session
+    from .strip import CardStrip, SaveButton, StripItem
+    from .table import TrickTable
+
+# Where each name lives: `from chaitea_widgets import GameDashboard` imports only the dashboard
+# and what it uses (a lesson's kernel does not load the views it does not show).
+_MODULES = {
+    "CardStrip": "strip", "DealExplorer": "explore", "GameDashboard": "dashboard",
+    "PickingPanel": "picking", "Quiz": "explore", "RankingExplorer": "explore",
+    "SaveButton": "strip", "ScorePad": "pad", "Session": "session", "StripItem": "strip",
+    "TrickLab": "explore", "TrickTable": "table",
+}
 
 __all__ = [
     "CardStrip",
@@ -35,3 +50,16 @@ __all__ = [
     "TrickLab",
     "TrickTable",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    module = _MODULES.get(name)
+    if module is None:
+        raise AttributeError(f"module 'chaitea_widgets' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value  # the next look-up is a plain attribute
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *__all__])

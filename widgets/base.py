@@ -20,7 +20,7 @@ from chaitea.markup import escape, one_line
 from .strip import CardStrip
 
 __all__ = ["DEFAULT_NAMES", "Refusal", "Status", "View", "button", "default_names", "html",
-           "pick_title"]
+           "kit_style", "pick_title"]
 
 STATIC = Path(__file__).parent / "static"
 KIT_CSS = (STATIC / "kit.css").read_text(encoding="utf-8")
@@ -139,6 +139,23 @@ def friendly(exc: BaseException) -> str:
     return f"Sorry, that did not work ({type(exc).__name__}: {exc})."
 
 
+_KIT_STYLE: list[w.HTML] = []
+
+
+def kit_style() -> w.HTML:
+    """The kit's style sheet as a hidden widget: one per kernel, shared by every view, so a
+    page with several views sends the CSS once (a closed one is replaced).
+
+    >>> kit_style() is kit_style()
+    True
+    """
+    if not _KIT_STYLE or _KIT_STYLE[0].comm is None:
+        style = html(f"<style>{KIT_CSS}</style>", "ctj-style")
+        style.layout.display = "none"
+        _KIT_STYLE[:] = [style]
+    return _KIT_STYLE[0]
+
+
 class View:
     """Base of every view: ``.widget`` is the box to display; ``display(view)`` or a bare
     ``view`` in a cell shows it. Errors of callbacks become messages in ``.status``."""
@@ -147,8 +164,7 @@ class View:
 
     def __init__(self) -> None:
         self.status = Status()
-        self.style = html(f"<style>{KIT_CSS}</style>", "ctj-style")
-        self.style.layout.display = "none"
+        self.style = kit_style()
         self.unexpected: list[BaseException] = []  # errors that are bugs, not refusals
         self.widget: w.Box = w.VBox()
 

@@ -84,26 +84,18 @@ class GameDashboard(View):
         self.seed = seed if seed is not None else random.randrange(1, 10**6)
         session = self._make_session(players, setup, self.seed, passing_the_barrel, match_point)
         self.session = session
+        self._four_colour = four_colour
         self.picking = PickingPanel(session=session, show_examples=False,
                                     four_colour=four_colour)
-        self.table = TrickTable(session=session, four_colour=four_colour)
-        self.table.four_colour_box.observe(self._guard(self._colours), "value")
-        # one message line for the picking panel and the trick table: only one of them is
-        # shown, and the latest message (say a pick after which the bots play cards) must be in
-        # the one shown, not left behind in the hidden one
-        shared, old = self.picking.status, self.table.status.widget
-        self.table.status = shared
-        self.table.widget.children = tuple(shared.widget if c is old else c
-                                           for c in self.table.widget.children)
-        # the dashboard refreshes whichever of the two is shown (a hidden view waits)
+        # the dashboard refreshes whichever of the two is shown (a hidden view waits); the
+        # trick table is built when first shown (a page opens in the picking phase, and each
+        # widget it does not show costs every learner's page load)
         session.listeners.remove(self.picking.refresh)
-        session.listeners.remove(self.table.refresh)
+        self._table: TrickTable | None = None
         self.pad = ScorePad(session=session)
-        for view in (self.picking, self.table, self.pad):
-            view.widget.remove_class("ctj-main")
-            view.widget.add_class("ctj-subview")
-            view.widget.children = view.widget.children[1:]  # one style sheet is enough
-        self.main_area = w.VBox([self.picking.widget, self.table.widget])
+        for view in (self.picking, self.pad):
+            self._subview(view)
+        self.main_area = w.VBox([self.picking.widget])
         self.main_area.add_class("ctj-play-area")
         columns = w.HBox([self.main_area, self.pad.widget])
         columns.add_class("ctj-dash-columns")
@@ -121,6 +113,34 @@ class GameDashboard(View):
         session.listeners.append(self.refresh)
         self.refresh()
 
+    @staticmethod
+    def _subview(view: View) -> None:
+        view.widget.remove_class("ctj-main")
+        view.widget.add_class("ctj-subview")
+        view.widget.children = view.widget.children[1:]  # one style sheet is enough
+
+    @property
+    def table(self) -> TrickTable:
+        """The trick table (built on first use: when the game first reaches a trick)."""
+        if self._table is None:
+            table = TrickTable(session=self.session, four_colour=self._four_colour)
+            table.four_colour_box.observe(self._guard(self._colours), "value")
+            # one message line for the picking panel and the trick table: only one of them is
+            # shown, and the latest message (say a pick after which the bots play cards) must
+            # be in the one shown, not left behind in the hidden one
+            shared, old = self.picking.status, table.status.widget
+            table.status = shared
+            table.widget.children = tuple(shared.widget if c is old else c
+                                          for c in table.widget.children)
+            for dropped in (old.layout, old.style, old):
+                dropped.close()
+            self.session.listeners.remove(table.refresh)
+            self._subview(table)
+            show(table.widget, False)
+            self.main_area.children = (*self.main_area.children, table.widget)
+            self._table = table
+        return self._table
+
     # -- games -----------------------------------------------------------------------------------
     def _make_session(self, players: int, setup: str, seed: int, ptb: bool, mp: bool,
                       state: GameState | None = None) -> Session:
@@ -137,7 +157,8 @@ class GameDashboard(View):
         self.session = session
         self.picking.status.set("")  # the views' message was about the old game
         self.picking.attach(session, listen=False)
-        self.table.attach(session, listen=False)
+        if self._table is not None:
+            self._table.attach(session, listen=False)
         self.pad.attach(session)
         session.listeners.append(self.refresh)
         self.refresh()
@@ -290,7 +311,8 @@ class GameDashboard(View):
             self.picking.refresh_nav()  # its step label follows the game even while hidden
         with self._hold(self.phase_line, self.save):
             show(self.picking.widget, picking)
-            show(self.table.widget, not picking)
+            if self._table is not None:
+                show(self._table.widget, not picking)
             g = s.game
             variants = [v for v, on in (("Passing the Barrel", g.passing_the_barrel),
                                         ("Match point", g.match_point)) if on]
