@@ -17,7 +17,7 @@ from .base import Refusal, View, button, default_names, friendly, html, show
 from .pad import ScorePad
 from .picking import PickingPanel
 from .session import Session
-from .strip import SaveButton
+from .strip import LoadButton, SaveButton
 from .table import TrickTable
 
 __all__ = ["GameDashboard"]
@@ -71,9 +71,7 @@ class GameDashboard(View):
         self.match_point.add_class("ctj-match-point")
         self.new_button = button("New game", "ctj-new-game", primary=True)
         self.save = SaveButton(label="Save game")
-        self.upload = w.FileUpload(accept=".json,application/json", multiple=False,
-                                   description="Load game")
-        self.upload.add_class("ctj-upload")
+        self.upload = LoadButton(label="Load game", max_bytes=MAX_RECORD_BYTES)
         self.game_bar = w.HBox([self.players, self.setup, self.ptb, self.match_point,
                                 self.new_button])
         self.game_bar.add_class("ctj-game-bar")
@@ -109,7 +107,7 @@ class GameDashboard(View):
         self._finish(self.title, self.game_bar, self.file_bar, self.status.widget,
                      self.phase_line, columns)
         self.new_button.on_click(lambda _b: self.new_game())
-        self.upload.observe(self._guard(self._uploaded), "value")
+        self.upload.on_file(self._guard(self._uploaded))
         self.save.on_saved(self._saved)
         with self._hold(self.players, self.setup, self.ptb, self.match_point):
             self.players.value = players
@@ -219,24 +217,15 @@ class GameDashboard(View):
         self.status.ok(f"Saved the game as {name} (in your browser's downloads).")
         self._note_message()
 
-    def _uploaded(self, change: dict[str, Any]) -> None:
-        files = change.get("new") or ()
-        if not files:
+    def _uploaded(self, name: str, size: int, content: bytes | None) -> None:
+        name = name[:120] or "the file"
+        if content is None or size > MAX_RECORD_BYTES:
+            self.status.error(f"Could not load {name}: it is {size:,} bytes; a saved game "
+                              f"is at most {MAX_RECORD_BYTES:,} bytes. The current game "
+                              "goes on.")
+            self._note_message()
             return
-        f = files[0]
-        name = str(f.get("name", "the file"))[:120]
-        size = int(f.get("size", 0) or 0)
-        try:
-            if size > MAX_RECORD_BYTES:
-                self.status.error(f"Could not load {name}: it is {size:,} bytes; a saved game "
-                                  f"is at most {MAX_RECORD_BYTES:,} bytes. The current game "
-                                  "goes on.")
-                self._note_message()
-                return
-            content = f.get("content", b"")
-            self.load_bytes(bytes(content), name)
-        finally:
-            self.upload.value = ()
+        self.load_bytes(bytes(content), name)
 
     # -- delegated actions -----------------------------------------------------------------------
     def play(self, card: str) -> bool:
@@ -260,7 +249,9 @@ class GameDashboard(View):
         return ok
 
     def _echo(self, view: View) -> None:
-        self.status.set(view.status.text, view.status.kind)
+        # the view's own line (shared by the picking panel and the table) shows the words:
+        # the dashboard keeps them as its message without showing them a second time
+        self.status.remember(view.status.text, view.status.kind)
         self._note_message()
 
     def _after_error(self) -> None:

@@ -35,6 +35,16 @@ def _deck_label(name: str) -> str:
             "double": "Double (72)", "jass": "Jass (Swiss suits)"}[name]
 
 
+def _deck_words(deck: Deck) -> str:
+    """The deck in the words its cards are drawn with (the Jass deck's faces are Swiss: Under
+    and Ober, Acorns and Roses, not J Q K A in clubs and spades)."""
+    if deck.is_jass:
+        suits = ", ".join(s.swiss for s in Suit)
+        return (f"the Swiss Jass deck: 6 7 8 9, Banner (10), Under, Ober, King and Ace in {suits};"
+                " card points counted by Chai Tea Jazz's odd-rank rule")
+    return deck.describe()
+
+
 def _n_tricks(players: int, deck: str) -> int:
     return SEATINGS[players].tricks("standard" if deck == "jass" else deck)
 
@@ -93,9 +103,13 @@ class DealExplorer(View):
 
     def __init__(self, players: int = 3, deck: str | None = None, seed: int = 1,
                  contract: str = "trump(H)", *, names: Sequence[str] | None = None,
-                 four_colour: bool = False) -> None:
+                 four_colour: bool = False, decks: Sequence[str] | None = None,
+                 contracts: Sequence[str] | None = None) -> None:
         super().__init__()
         self._names = list(names) if names else None
+        # a lesson offers only what it has taught: ``decks`` limits the deck choice (lesson 1:
+        # the standard deck, whose 100 points it teaches), ``contracts`` the contract kinds
+        self._decks = list(decks) if decks is not None else None
         self.title = html("Deal explorer <small>the same seed deals the same cards</small>",
                           "ctj-title")
         self.players = w.Dropdown(options=[("2 players", 2), ("3 players", 3),
@@ -111,7 +125,7 @@ class DealExplorer(View):
         self.four_colour = w.Checkbox(value=four_colour, description="Four-colour suits",
                                       indent=False)
         self.four_colour.add_class("ctj-four-colour")
-        self.controls = ContractControls(contract)
+        self.controls = ContractControls(contract, kinds=contracts)
         self.sort_note = html("", "ctj-note")
         # seat widgets are made when a deal first needs them (each card strip costs page-load
         # time), then kept and updated; fewer players only hide the extra seats
@@ -145,7 +159,9 @@ class DealExplorer(View):
         p = self.players.value if players is None else players
         if p not in SEATINGS:
             raise chaitea.SetupError(f"players must be 2, 3, 4 or 6, not {p!r}")
-        decks = _decks_for(p)
+        decks = [x for x in _decks_for(p) if self._decks is None or x in self._decks]
+        if not decks:
+            raise chaitea.SetupError(f"none of the decks {self._decks} fits {p} players")
         d = deck if deck is not None else (self.deck.value if self.deck.value in decks
                                            else decks[0])
         if d not in decks:
@@ -277,7 +293,7 @@ class DealExplorer(View):
                 self.aside.set_items([])
             show(self.aside_box, bool(deal.set_aside))
             self.summary.value = (f"Seed {deal.seed}: {deck.size} cards, {total} card points "
-                                  f"in all ({escape(deck.describe())}).")
+                                  f"in all ({escape(_deck_words(deck))}).")
         self.status.set("")
 
 

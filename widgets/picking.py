@@ -78,8 +78,11 @@ class PickingPanel(SteppedView):
                  bots: object = None, passing_the_barrel: bool = False,
                  match_point: bool = False, barrel: int = 0, example: int | None = None,
                  session: Session | None = None, show_examples: bool = True,
-                 four_colour: bool = False) -> None:
+                 four_colour: bool = False, branch_examples: bool = False) -> None:
         super().__init__()
+        # a rulebook example is watched, not played: its live buttons are off, unless
+        # ``branch_examples`` lets a learner try their own choice from any of its steps
+        self.branch_examples = branch_examples
         self._seed = seed
         self._players = players
         self._setup = setup
@@ -185,6 +188,9 @@ class PickingPanel(SteppedView):
     # -- actions (each also a button) ------------------------------------------------------------
     def _act(self, action: str) -> bool:
         def run() -> None:
+            if self.example_number is not None and not self.branch_examples:
+                raise Refusal(f"this is the rulebook's example {self.example_number}: step "
+                              "through it with Forward ▶, or press New round to pick yourself")
             if self.session.state.phase != "picking":
                 raise Refusal(f"{action} refused: this is not the picking phase"
                               f" (phase: {self.session.state.phase})")
@@ -192,6 +198,12 @@ class PickingPanel(SteppedView):
 
         start = self.session.cursor
         ok = self._attempt(run)
+        if ok and self.example_number is not None:  # the learner's own line from here on
+            self.example_text.value = (f"<p><b>Your own line</b>, from step {start} of the "
+                                       f"rulebook's example {self.example_number}. Press "
+                                       f"Example {self.example_number} to see the rulebook's "
+                                       "again.</p>")
+            self.example_number = None
         if ok:
             captions = [s.caption for s in self.session.steps[start + 1:]]
             # redraw first, then say what happened: the message never runs ahead of the panel
@@ -350,6 +362,11 @@ class PickingPanel(SteppedView):
             self.accept_button.disabled = Accept not in kinds
             self.decline_button.disabled = Decline not in kinds
             self.rescind_button.disabled = Rescind not in kinds
+            if self.example_number is not None:  # a rulebook example is watched, not played
+                for b in (self.pick_button, self.pass_button, self.offer_button,
+                          self.accept_button, self.decline_button, self.rescind_button):
+                    b.disabled = True
+                self.contract.disabled = self.debt.disabled = True
             show(self.choices, s.phase == "picking" and bool(picks or Pass in kinds))
             show(self.offers, bool(offers or kinds & {Accept, Decline, Rescind}))
             self._draw_hand()

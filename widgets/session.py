@@ -14,6 +14,7 @@ from chaitea.bots import Bot, RandomBot
 from chaitea.svg import card_name
 
 from .base import Refusal, View, pick_title
+from .words import plain_reason
 
 __all__ = ["Session", "Step", "make_bots"]
 
@@ -116,7 +117,7 @@ class Session:
         state = self.state
         seat = state.current_player()
         if seat < 0:
-            raise IllegalAction("the game is over" if state.is_terminal() else
+            raise IllegalAction(_over(state) if state.is_terminal() else
                                 "no one is to act: the next round is being dealt")
         if not by_bot and self.is_bot_turn(state):
             who = state.names[seat]
@@ -181,7 +182,7 @@ class Session:
         state = self.state
         if not (state.is_chance_node() or self.is_bot_turn(state)):
             if state.is_terminal():
-                raise IllegalAction("the game is over")
+                raise IllegalAction(_over(state))
             raise Refusal(f"it is {state.names[state.current_player()]}'s turn: a person plays"
                           " this seat")
         self.paused = False
@@ -241,7 +242,9 @@ def describe(before: GameState, after: GameState) -> str:
                 before.round_results):
             trick = _last_trick(after)
             if trick is not None:
-                text += f" {names[trick.winner]} takes the trick ({trick.reason})."
+                why = plain_reason(trick.reason, before.contract, len(after.tricks) - 1,
+                                   g.n_tricks)
+                text += f" {names[trick.winner]} takes the trick ({why})."
     elif isinstance(a, Pass):
         text = f"{who} passes (Hard Pass: out for the rest of this picking phase)."
     elif isinstance(a, Pick):
@@ -269,15 +272,23 @@ def describe(before: GameState, after: GameState) -> str:
         d = after.declarer
         assert d is not None
         debt = f" with Bet Debt {after.bet_debt}" if after.bet_debt else ""
-        text += (f" {after.contract.title} is the contract: {names[d]} declares{debt}"
+        row = next((r for r in g.setup.rows if r.key == after.row), None)
+        title = after.contract.title
+        if row is not None and row.is_joker:
+            title = f"Joker: {title}"
+        text += (f" {title} is the contract: {names[d]} declares{debt}"
                  " and leads the first trick.")
     if len(after.round_results) > len(before.round_results):
         r = after.round_results[-1]
         text += (f" Round over: {names[r.declarer]} scores {r.score} in the "
                  f"{_row_title(g, r.row)} row.")
-        if after.is_terminal():
+        if after.is_terminal() and not getattr(after, "_round_only", False):
             text += " The game is over."
     return text.strip()
+
+
+def _over(state: GameState) -> str:
+    return "the round is over" if getattr(state, "_round_only", False) else "the game is over"
 
 
 def _last_trick(state: GameState) -> TrickRecord | None:

@@ -13,6 +13,7 @@ from chaitea.svg import side_labels
 from .base import Refusal, button, default_names, html, seat_widgets, show, sort_cards
 from .session import Session, SteppedView
 from .strip import CardStrip, StripItem
+from .words import cite_links, plain_reason
 
 __all__ = ["TrickTable"]
 
@@ -159,10 +160,12 @@ class TrickTable(SteppedView):
         captions = [s.caption for s in self.session.steps[start + 1:]]
         text = " ".join(captions[-6:]) if captions else self.session.caption
         self.status.ok(text)
+        self._draw_caption()
 
     def play(self, card: Card | str) -> bool:
         """Play ``card`` (``"7H"``) for the seat to play; the bots reply. A refusal is shown in
-        words and changes nothing."""
+        words and changes nothing. (A double click in the browser sends one click: the card
+        strip ignores clicks until the table has redrawn.)"""
         start = self.session.cursor
 
         def run() -> None:
@@ -218,6 +221,7 @@ class TrickTable(SteppedView):
 
     def _after_move(self) -> None:
         self.status.info(self.session.caption)
+        self._draw_caption()
 
     def set_four_colour(self, on: bool = True) -> bool:
         """Draw the suits in four colours (clubs green, diamonds blue)."""
@@ -283,12 +287,14 @@ class TrickTable(SteppedView):
             # title and running figures
             if playing and contract is not None and s.declarer is not None:
                 debt = f", Bet Debt {s.bet_debt}" if s.bet_debt else ""
-                self.title.value = (f"Round {max(s.round_number, 1)}: <b>{escape(contract.title)}"
+                self.title.value = (f"Round {max(s.round_number, 1)}: <b>"
+                                    f"{escape(self._contract_title(s))}"
                                     f"</b> <small>declarer {escape(names[s.declarer])}{debt}"
                                     f" · trick {min(s.trick_number + 1, g.n_tricks)} of "
                                     f"{g.n_tricks}</small>")
             elif s.is_terminal():
-                self.title.value = "Trick table <small>the game is over</small>"
+                over = "the round is over" if _one_round(s) else "the game is over"
+                self.title.value = f"Trick table <small>{over}</small>"
             else:
                 self.title.value = f"Trick table <small>round {s.round_number}</small>"
             self.info.value = self._info_html(s)
@@ -325,8 +331,11 @@ class TrickTable(SteppedView):
                     StripItem(card=c, caption=names[(last.leader + i) % n],
                               highlight="win" if (last.leader + i) % n == last.winner else "")
                     for i, c in enumerate(last.cards)])
+                played = contract if contract is not None else (
+                    s.round_results[-1].contract if s.round_results else None)
+                why = plain_reason(last.reason, played, len(tricks) - 1, g.n_tricks)
                 self.last_reason.value = (f"<b>{escape(names[last.winner])}</b> won trick "
-                                          f"{len(tricks)}: <i>{escape(last.reason)}</i>")
+                                          f"{len(tricks)}: <i>{cite_links(why)}</i>")
             else:
                 self.last_strip.set_items([])
                 self.last_reason.value = ""
@@ -335,15 +344,24 @@ class TrickTable(SteppedView):
             show(self.summary, bool(self.summary.value))
             show(self.next_round_button, ses.paused and ses.is_live)
             bots_exist = len(humans) < n
-            self.step_button.disabled = not (ses.is_live and (s.is_chance_node()
-                                                               or ses.is_bot_turn(s)))
+            # at a round's end only Next round goes on (one way forward, not two)
+            self.step_button.disabled = ses.paused or not (
+                ses.is_live and (s.is_chance_node() or ses.is_bot_turn(s)))
             show(self.step_button, bots_exist)
             steps = len(ses.steps) - 1
             self.step_label.value = f"step {ses.cursor} of {steps}"
             self.first_button.disabled = self.back_button.disabled = ses.cursor == 0
             self.forward_button.disabled = self.live_button.disabled = ses.is_live
-            review = "" if ses.is_live else "<b>Reviewing</b> (Latest » returns to the game): "
-            self.caption_line.value = review + escape(ses.caption)
+            self._draw_caption()
+
+    def _draw_caption(self) -> None:
+        """The step's words once: not again when the status line has just said them."""
+        ses = self.session
+        review = "" if ses.is_live else "<b>Reviewing</b> (Latest » returns to the game): "
+        cap = ses.caption
+        said = ses.is_live and bool(cap) and cap.lower() in self.status.text.lower()
+        self.caption_line.value = "" if said else review + cite_links(cap)
+        show(self.caption_line, not said)
 
     def _draw_seat(self, s: GameState, seat: int, is_turn: bool, legal: set[str],
                    human: bool) -> None:
@@ -399,6 +417,17 @@ class TrickTable(SteppedView):
             straw_strip.set_items([])
             show(straw_strip, False)
 
+    @staticmethod
+    def _contract_title(s: GameState) -> str:
+        """The contract in play, with its row when that says more: ``Joker: Under``."""
+        assert s.contract is not None
+        row = next((r for r in s.game.setup.rows if r.key == s.row), None)
+        if row is not None and row.is_joker:
+            return f"Joker: {s.contract.title}"
+        if row is not None and row.avoidance:
+            return f"Avoidance ({s.contract.title})"
+        return s.contract.title
+
     def _info_html(self, s: GameState) -> str:
         g = s.game
         if not s.round_number or s.phase != "play":
@@ -420,8 +449,11 @@ class TrickTable(SteppedView):
         bonus = g.seating.last_trick_bonus
         declarer_side = g.side_of[r.declarer]
         last_side = g.side_of[r.last_trick]
+        row_title = next((row.title for row in g.setup.rows if row.key == r.row), "")
+        played = escape(r.contract.title)
         rows = [("Declarer", escape(names[r.declarer])),
-                ("Contract", f"{escape(r.contract.title)} (row {escape(r.row or '—')})"),
+                ("Contract", f"{played} (the {escape(row_title)} row)"
+                 if r.row and row_title and row_title != r.contract.title else played),
                 ("Card points", str(r.card_points)),
                 ("Last trick", f"{escape(names[r.last_trick])}"
                  + (f" (+{bonus} for the declarer)" if last_side == declarer_side else
@@ -433,7 +465,16 @@ class TrickTable(SteppedView):
         tricks = ", ".join(f"{escape(names[i])} {t}" for i, t in enumerate(r.tricks))
         rows.append(("Tricks won", tricks))
         body = "".join(f"<tr><th>{k}</th><td>{v}</td></tr>" for k, v in rows)
-        head = "The game is over" if s.is_terminal() else f"Round {len(results)} is over"
+        if s.is_terminal():
+            head = "The round is over" if _one_round(s) else "The game is over"
+        else:
+            head = f"Round {len(results)} is over"
         more = "" if s.is_terminal() else (" Press <b>Next round ▶</b> to go on."
                                            if ses.paused and ses.is_live else "")
         return f"<b>{head}.</b>{more}<table>{body}</table>"
+
+
+def _one_round(state: GameState) -> bool:
+    """Whether the state plays a single round (``game.round_state``): its end is the round's,
+    not a game's."""
+    return bool(getattr(state, "_round_only", False))

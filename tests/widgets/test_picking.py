@@ -99,12 +99,33 @@ def test_example_three_replayed_step_by_step_with_captions():
 
 
 def test_acting_at_an_earlier_step_continues_from_there():
-    panel = PickingPanel(names=NAMES, example=4)
+    """With ``branch_examples=True`` a learner may try another choice inside an example: the
+    header then says it is the learner's own line, no longer the rulebook's."""
+    panel = PickingPanel(names=NAMES, example=4, branch_examples=True)
     assert panel.forward() and panel.forward()  # after Aslan's pick and Leo's pass
     assert panel.session.state.current_player() == 2
     assert panel.pick("slalom(low)", debt=15)
     assert panel.session.is_live
     assert panel.session.state.history_str() == ["joker=under", "pass", "15 slalom(low)"]
+    assert "Your own line" in panel.example_text.value
+    assert "Rulebook example 4:" not in panel.example_text.value
+
+
+def test_a_rulebook_example_cannot_be_rewritten_by_the_live_buttons():
+    """Issue 12: during example 3 the Pick button worked and silently rewrote the example
+    while the header still said "Rulebook example 3"."""
+    panel = PickingPanel(names=NAMES, example=3)
+    assert panel.forward()
+    history = panel.session.live_state.history_str()
+    assert panel.pick_button.disabled and panel.pass_button.disabled
+    panel.pick_button.click()
+    assert not panel.pick("trump(S)")
+    assert not panel.pass_()
+    assert "example 3" in panel.message and "New round" in panel.message
+    assert panel.session.live_state.history_str() == history
+    assert "Rulebook example 3" in panel.example_text.value
+    assert panel.new_round(seed=9)  # the learner's own round: the buttons work again
+    assert not panel.pass_button.disabled and panel.pass_()
 
 
 def test_only_legal_choices_are_offered_and_refusals_are_words():
