@@ -9,6 +9,7 @@ two documents turned into links inside the one page. Run it after editing either
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 import sys
@@ -48,7 +49,7 @@ def _sections(text: str) -> list[str]:
             if j > starts[-1]:
                 starts.append(j)
     bounds = [*starts, len(lines)]
-    parts = ["\n".join(lines[a:b]).strip() for a, b in zip(bounds, bounds[1:], strict=False)]
+    parts = ["\n".join(lines[a:b]).strip() for a, b in itertools.pairwise(bounds)]
     return [p for p in parts if p]
 
 
