@@ -16,6 +16,8 @@ from chaitea.svg import card_name
 from .base import Refusal, View, button, default_names, html, seat_widgets, show, sort_cards
 from .contract_controls import ContractControls
 from .strip import CardStrip, StripItem
+from .tries import Progress, Tries
+from .words import order_words, plain_reason
 
 __all__ = ["DealExplorer", "Quiz", "RankingExplorer", "TrickLab"]
 
@@ -624,7 +626,10 @@ DEFAULT_QUIZ_CONTRACTS = ("trump(C)", "trump(D)", "trump(H)", "trump(S)", "under
 
 class Quiz(View):
     """Which card wins? Tricks come from seeded random rounds played by the engine (so every
-    trick follows the rules); the answer and its explanation are the engine's.
+    trick follows the rules); the answer and its explanation are the engine's. Three tries: a
+    wrong card gets a hint (which way this trick is played) and another try; the reason comes
+    with the right card or after the last try. ``right`` counts questions right at the first
+    try, ``asked`` the questions finished.
 
     >>> from chaitea_widgets import Quiz
     >>> quiz = Quiz(seed=3)
@@ -633,6 +638,9 @@ class Quiz(View):
     (True, 1, 1)
     >>> quiz.next()
     True
+    >>> wrong = next(str(c) for c in quiz.cards if str(c) != quiz.solution)
+    >>> quiz.answer(wrong), quiz.answer(quiz.solution), quiz.right, quiz.asked
+    (False, True, 1, 2)
 
     Actions: :meth:`answer` (a card of the trick), :meth:`next`, :meth:`restart`.
     """
@@ -641,9 +649,11 @@ class Quiz(View):
 
     def __init__(self, seed: int = 0, *, players: int = 3,
                  contracts: Sequence[str] = DEFAULT_QUIZ_CONTRACTS,
-                 names: Sequence[str] | None = None, four_colour: bool = False) -> None:
+                 names: Sequence[str] | None = None, four_colour: bool = False,
+                 progress: Progress | None = None) -> None:
         super().__init__()
         self.game = Game(players=players)
+        self.tries = Tries(progress)
         self.contracts = [Contract.parse(c) for c in contracts]
         if not self.contracts:
             raise chaitea.SetupError("the quiz needs at least one contract")
@@ -692,34 +702,53 @@ class Quiz(View):
         self.cards = list(tr.cards)
         self.seats = [(tr.leader + i) % g.players for i in range(len(tr.cards))]
         self.solution = str(tr.cards[self.seats.index(tr.winner)])
-        self.reason = tr.reason
+        self.reason = plain_reason(tr.reason, contract, k, g.n_tricks)
         self.answered = None
+        self.tries.new()
         self._redraw()
+
+    @property
+    def hint(self) -> str:
+        """Which way this trick is played, without naming the winner."""
+        words = order_words(self.contract, self.trick_index, self.game.n_tricks)
+        trump = (f"; any trump ({self.contract.trump.plural}) beats every card of the led suit"
+                 if self.contract.trump is not None else "; only the led suit can win")
+        return f"in {self.contract.title}, {words}{trump}"
 
     def answer(self, card: str) -> bool:
         """Answer with a card of the trick; True when it is the winning card."""
-        result = {"right": False}
+        result = {"right": False, "verdict": ""}
 
         def run() -> None:
             c = _parse_card(self.game.deck, card)
-            if self.answered is not None:
+            if self.tries.done:
                 raise Refusal("this question is answered: press Next question")
             if c not in self.cards:
                 raise Refusal(f"{c} is not in this trick: click one of "
                               f"{', '.join(map(str, self.cards))}")
+            if str(c) in self.tries.wrong:
+                raise Refusal(f"{c} was tried already: click another card")
             self.answered = str(c)
-            self.asked += 1
             result["right"] = str(c) == self.solution
-            self.right += result["right"]
+            result["verdict"] = self.tries.answer(bool(result["right"]), str(c))
+            if result["verdict"] != "retry":  # the question is finished
+                self.asked += 1
+                self.right += self.tries.first_try
             self._redraw()
 
         if self._attempt(run):
             # the verdict is said once, in the status line (the felt only marks the cards)
-            if result["right"]:
-                self.status.ok(f"Right! {self.reason}")
+            verdict = result["verdict"]
+            if verdict == "right":
+                late = "" if self.tries.first_try else f" (at try {self.tries.used})"
+                self.status.ok(f"Right!{late} {self.reason}")
+            elif verdict == "retry":
+                left = self.tries.left
+                self.status.error(f"Not quite: you chose {self.answered}. Hint: {self.hint}. "
+                                  f"Try again ({left} {'try' if left == 1 else 'tries'} left).")
             else:
                 self.status.error(f"Not quite: you chose {self.answered}. {self.reason}")
-        return result["right"]
+        return bool(result["right"])
 
     def next(self) -> bool:
         """The next question."""
@@ -741,16 +770,19 @@ class Quiz(View):
         return ok
 
     def _redraw(self) -> None:
-        done = self.answered is not None
+        done = self.tries.done
+        tried = set(map(str, self.tries.wrong))
         items = []
         for i, c in enumerate(self.cards):
             hl = ""
             if done and str(c) == self.solution:
                 hl = "right"
-            elif done and str(c) == self.answered:
+            elif str(c) in tried:
                 hl = "wrong"
             items.append(StripItem(card=c, caption=self.names[self.seats[i]], highlight=hl,
-                                   playable=None if done else True))
+                                   playable=None if done else str(c) not in tried,
+                                   note="tried already" if str(c) in tried and not done
+                                   else ""))
         n = self.game.n_tricks
         with self._hold(self.trick_strip, self.question, self.feedback, self.score):
             self.trick_strip.set_items(items)
@@ -759,8 +791,10 @@ class Quiz(View):
                 f"<b>{self.trick_index + 1}</b> of {n} · {escape(self.names[self.seats[0]])}"
                 " led. <b>Which card wins?</b>")
             # the verdict itself is in the status line only (said once)
-            self.feedback.value = ("Click the card you think wins the trick." if not done else
+            self.feedback.value = ("Click the card you think wins the trick (three tries)."
+                                   if not done else
                                    "The winning card is marked in green. Press <b>Next question"
                                    " ▶</b> for another trick.")
-            self.score.value = f"Score: <b>{self.right}</b> right of {self.asked}"
+            self.score.value = (f"Right at the first try: <b>{self.right}</b> of {self.asked}"
+                                f" · {escape(self.tries.progress.line())}")
             self.next_button.disabled = False

@@ -108,7 +108,7 @@ def test_01_tricks(desk: Page, voila_url: str) -> None:
     win = quiz_solution(1, contracts=("over", "trump(C)", "trump(D)", "trump(H)", "trump(S)"))
     card(quiz, win).click()
     expect(status(quiz)).to_contain_text("Right!", timeout=UPDATE_MS)
-    expect(quiz.locator(".ctj-score")).to_contain_text("1 right of 1")
+    expect(quiz.locator(".ctj-score")).to_contain_text("first try: 1 of 1")
     assert_no_errors(desk, name)
     full_screenshot(desk, name)
     phone_screenshot(desk, name)
