@@ -8,22 +8,38 @@ second of this process's CPU time (``time.process_time``), so other load on the 
 them less than wall-clock timing would.
 
     python benchmarks/bench_engine.py [--seconds 3] [--players 3 4 ...]
+
+``--peer COMMIT`` (``make bench`` passes the pre-redesign commit ``fea5344``) also measures the
+engine of another commit in the same run: it is checked out once with ``git worktree add`` under
+``/tmp`` and imported in a worker subprocess (as is this tree's engine, and the baseline, so all
+three are timed alike); repetitions alternate baseline, this engine, the peer engine, and the
+script prints medians and both ratios to the baseline (issue 9: this tree's ratio must be at
+least the peer's).
+
+    python benchmarks/bench_engine.py --peer fea5344 --players 3 4 --repeats 5
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
 import statistics
+import subprocess
+import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 
-from chaitea import Game
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def engine_rounds(players: int, setup: str, deck: str | None, budget: float, seed: int = 1,
                   passing_the_barrel: bool = False, match_point: bool = False) -> tuple[int, float]:
     """Play whole random games until ``budget`` seconds pass; return (rounds, seconds)."""
+    from chaitea import Game
+
     game = Game(players=players, setup=setup, deck=deck, passing_the_barrel=passing_the_barrel,
                 match_point=match_point)
     rng = random.Random(seed)
@@ -98,25 +114,98 @@ def best_of(fn: Callable[[], tuple[int, float]], repeats: int) -> float:
     return statistics.median(rates)
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--seconds", type=float, default=2.0, help="time budget per measurement")
-    ap.add_argument("--repeats", type=int, default=3)
-    ap.add_argument("--players", type=int, nargs="*", default=[2, 3, 4, 6])
-    args = ap.parse_args()
-    base = best_of(lambda: baseline_rounds(args.seconds), args.repeats)
-    print(f"baseline (stand-alone 3-player trump loop): {base:9.0f} rounds/s")
+def _configs(players: list[int]) -> list[tuple[str, int, str, str | None, dict[str, bool]]]:
     configs: list[tuple[str, int, str, str | None, dict[str, bool]]] = []
-    for p in args.players:
+    for p in players:
         decks: list[str | None] = [None, "double"] if p == 6 else [None]
         for d in decks:
             configs.append((f"{p} players{' double deck' if d else ''}, standard", p, "standard",
                             d, {}))
-    if 3 in args.players:
+    if 3 in players:
         configs.append(("3 players, long", 3, "long", None, {}))
         configs.append(("3 players, passing the barrel + match point", 3, "standard", None,
                         {"passing_the_barrel": True, "match_point": True}))
-    for label, p, setup, d, opts in configs:
+    return configs
+
+
+def _peer_tree(commit: str) -> Path:
+    """A detached ``git worktree`` of ``commit`` under /tmp (made once, then reused)."""
+    sha = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short=7", commit], check=True,
+                         capture_output=True, text=True).stdout.strip()
+    tree = Path("/tmp") / f"chaitea-bench-{sha}"
+    if not (tree / "chaitea" / "__init__.py").exists():
+        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(tree), sha],
+                       check=True, capture_output=True)
+    return tree
+
+
+def _worker(args: argparse.Namespace) -> None:
+    """One measurement in a fresh process: the engine of ``--root`` (or the baseline)."""
+    if args.root:
+        sys.path.insert(0, args.root)
+    if args.what == "baseline":
+        rounds, secs = baseline_rounds(args.seconds)
+        where = ""
+    else:
+        import chaitea
+
+        where = str(Path(chaitea.__file__).resolve().parent.parent)
+        p, setup, deck, opts = json.loads(args.what)
+        rounds, secs = engine_rounds(p, setup, deck, args.seconds, **opts)
+    print(json.dumps({"rate": rounds / secs, "root": where}))
+
+
+def _measure(what: str, root: Path | None, seconds: float) -> float:
+    cmd = [sys.executable, __file__, "--worker", what, "--seconds", str(seconds)]
+    env = dict(os.environ)
+    if root is not None:
+        cmd += ["--root", str(root)]
+        env["PYTHONPATH"] = str(root)
+    out = json.loads(subprocess.run(cmd, check=True, capture_output=True, text=True, env=env,
+                                    cwd="/tmp").stdout)
+    if root is not None and out["root"] != str(root.resolve()):
+        raise SystemExit(f"the worker imported chaitea from {out['root']}, not {root}")
+    return float(out["rate"])
+
+
+def compare(args: argparse.Namespace) -> None:
+    """This tree and ``--peer`` in one run, alternating, each against the same baseline."""
+    peer = _peer_tree(args.peer)
+    print(f"this tree: {ROOT}; peer {args.peer}: {peer}; {args.repeats} alternating repetitions"
+          f" of {args.seconds:g} CPU s each; medians (the machine may be shared: compare ratios)")
+    for label, p, setup, d, opts in _configs(args.players):
+        what = json.dumps([p, setup, d, opts])
+        base: list[float] = []
+        mine: list[float] = []
+        theirs: list[float] = []
+        for _ in range(args.repeats):
+            base.append(_measure("baseline", None, args.seconds))
+            mine.append(_measure(what, ROOT, args.seconds))
+            theirs.append(_measure(what, peer, args.seconds))
+        b, m, t = (statistics.median(x) for x in (base, mine, theirs))
+        print(f"{label:45s} baseline {b:7.0f}/s  this {m:7.0f}/s ratio {m / b:5.3f}  "
+              f"{args.peer} {t:7.0f}/s ratio {t / b:5.3f}  this/peer {m / t:5.3f}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    ap.add_argument("--seconds", type=float, default=2.0, help="time budget per measurement")
+    ap.add_argument("--repeats", type=int, default=3)
+    ap.add_argument("--players", type=int, nargs="*", default=[2, 3, 4, 6])
+    ap.add_argument("--peer", default=None,
+                    help="also measure this commit's engine in the same run (e.g. fea5344)")
+    ap.add_argument("--worker", dest="what", default=None, help=argparse.SUPPRESS)
+    ap.add_argument("--root", default=None, help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    if args.what is not None:
+        _worker(args)
+        return
+    if args.peer:
+        compare(args)
+        return
+    base = best_of(lambda: baseline_rounds(args.seconds), args.repeats)
+    print(f"baseline (stand-alone 3-player trump loop): {base:9.0f} rounds/s")
+    for label, p, setup, d, opts in _configs(args.players):
         rate = best_of(lambda p=p, setup=setup, d=d, opts=opts:  # type: ignore[misc]
                        engine_rounds(p, setup, d, args.seconds, **opts), args.repeats)
         print(f"engine {label:45s} {rate:9.0f} rounds/s   ratio to baseline {rate / base:5.2f}")

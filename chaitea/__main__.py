@@ -17,6 +17,7 @@ from .contracts import Contract, rank_strength
 from .deals import Deal
 from .errors import ChaiTeaError, RecordError
 from .game import Game
+from .markup import one_line, shorten
 from .record import MAX_RECORD_BYTES, replay, state_to_record
 
 
@@ -28,16 +29,16 @@ def _replay(path: str) -> int:
             with open(path, "rb") as f:
                 data = f.read(MAX_RECORD_BYTES + 1)
     except OSError as e:
-        print(f"cannot open {path}: {e.strerror or e}", file=sys.stderr)
+        print(one_line(f"cannot open {shorten(path, 200)}: {e.strerror or e}"), file=sys.stderr)
         return 1
     try:
         out = replay(data)
     except RecordError as e:
-        print(str(e).replace("\n", " "), file=sys.stderr)
+        print(one_line(str(e)), file=sys.stderr)  # control characters escaped (issue 13)
         return 2
     except Exception as e:  # a bug must still not show a traceback to a user
-        print(f"round 0, picking step 0: internal error ({type(e).__name__}: {e})",
-              file=sys.stderr)
+        print(one_line(f"round 0, picking step 0: internal error ({type(e).__name__}: "
+                       f"{shorten(str(e), 200)})"), file=sys.stderr)
         return 2
     print(json.dumps(out, indent=2))
     return 0
@@ -107,7 +108,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _deal(args.players, args.seed, args.deck, args.contract)
         return _random_game(args.players, args.seed, args.setup, args.deck)
     except ChaiTeaError as e:
-        print(f"error: {e}", file=sys.stderr)
+        print(one_line(f"error: {e}"), file=sys.stderr)
         return 2
 
 

@@ -24,6 +24,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from .errors import CardError
+from .values import CTJ, JASS_PLAIN_VALUES, ValueTable
 
 __all__ = [
     "DECKS",
@@ -151,7 +152,11 @@ class Card:
 
 @dataclass(frozen=True, eq=False)
 class Deck:
-    """A deck as data: its cards in canonical order and their card points (RULES C).
+    """A deck as data: its cards in canonical order and the masks the engine uses (RULES C).
+
+    ``values`` is the deck's default card-value table (:mod:`chaitea.values`); ``points`` and
+    :meth:`points_of` read it (the Chai Tea Jazz table for the numeric decks; a contract may put
+    another table in force, as the Jass contracts do).
 
     The engine works with card *indices* (positions in :attr:`cards`) and integer bit masks;
     ``suit_masks[s]`` has bit ``i`` set when card ``i`` is of suit ``s``.
@@ -162,8 +167,9 @@ class Deck:
 
     name: str
     cards: tuple[Card, ...]
-    points: tuple[int, ...]
+    values: ValueTable
     ranks: tuple[int, ...]  # the ranks of one suit, ascending
+    points: tuple[int, ...] = field(init=False, repr=False)  # by the default table
     index: dict[Card, int] = field(init=False, repr=False)
     by_text: dict[str, int] = field(init=False, repr=False)
     suit_of: tuple[int, ...] = field(init=False, repr=False)  # -1 for a Joker
@@ -188,6 +194,7 @@ class Deck:
         s(self, "suit_masks", (masks[0], masks[1], masks[2], masks[3]))
         s(self, "joker_mask", jokers)
         s(self, "full_mask", (1 << len(self.cards)) - 1)
+        s(self, "points", self.values.for_deck(self))
 
     @property
     def size(self) -> int:
@@ -232,7 +239,8 @@ class Deck:
         }[self.name]
 
     def points_of(self, card: Card | str) -> int:
-        """Card points of one card (RULES C: odd ranks score their rank, Jokers 2 by D1)."""
+        """Card points of one card by the deck's default table (RULES C: odd ranks score their
+        rank, Jokers 2 by D1)."""
         return self.points[self.index_of(card)]
 
     def mask_of(self, cards: Iterable[Card | str]) -> int:
@@ -254,11 +262,6 @@ class Deck:
         return f"<Deck {self.name}: {self.size} cards, {self.total_points} points>"
 
 
-def _numeric_points(rank: int) -> int:
-    """RULES C: every odd rank scores its rank, even ranks score 0."""
-    return rank if rank % 2 else 0
-
-
 def _numeric_deck(name: str, top: int, copies: int = 1, jokers: int = 0) -> Deck:
     cards = [
         Card(rank, suit, copy)
@@ -267,13 +270,12 @@ def _numeric_deck(name: str, top: int, copies: int = 1, jokers: int = 0) -> Deck
         for rank in range(1, top + 1)
     ]
     cards += [Card(0, None, j) for j in range(1, jokers + 1)]
-    # D1: each Joker scores 2, which makes the six-player deck total 200.
-    points = tuple(2 if c.is_joker else _numeric_points(c.rank) for c in cards)
-    return Deck(name, tuple(cards), points, tuple(range(1, top + 1)))
+    # RULES C, D1: odd ranks score their rank, each Joker 2 (the six-player deck totals 200).
+    return Deck(name, tuple(cards), CTJ, tuple(range(1, top + 1)))
 
 
-# The Jass deck's card values depend on the contract (RULES J); this is the plain-suit table.
-_JASS_PLAIN = {6: 0, 7: 0, 8: 0, 9: 0, 10: 10, 11: 2, 12: 3, 13: 4, 14: 11}
+# The Jass deck's card values depend on the contract (RULES J); its default is the plain-suit
+# table (chaitea.values.JASS_PLAIN_VALUES).
 
 STANDARD = _numeric_deck("standard", 9)
 SIX_PLAYER = _numeric_deck("six-player", 13, jokers=2)
@@ -281,7 +283,7 @@ DOUBLE = _numeric_deck("double", 9, copies=2)
 JASS = Deck(
     "jass",
     tuple(Card(r, s, 0, True) for s in Suit for r in range(6, 15)),
-    tuple(_JASS_PLAIN[r] for _ in Suit for r in range(6, 15)),
+    JASS_PLAIN_VALUES,
     tuple(range(6, 15)),
 )
 DECKS: dict[str, Deck] = {d.name: d for d in (STANDARD, SIX_PLAYER, DOUBLE, JASS)}

@@ -1,9 +1,13 @@
-"""Contracts and card strength (RULES R).
+"""Contracts as schedules of trick rules (RULES R; RULES J).
 
-A :class:`Contract` is a value: a kind (rules as data, :data:`KINDS`), a trump suit where the kind
-has one, and a start direction for Slalom and Pyramid. For trick *k* it answers which rank order
-holds (:meth:`Contract.order_for`) and so which card of a trick wins (:func:`trick_winner`, with a
-reason a learner can read) and the full strength order (:func:`strength_order`).
+A :class:`Contract` is a value: a kind (rules as data, :data:`KINDS` for Chai Tea Jazz,
+:data:`JASS_KINDS` for the Jass family), a trump suit where the kind has one, a start direction
+(Slalom, Pyramid, Gustav, Riesenslalom) and a variant (Riesenslalom's split, 3x3's order). For a
+round of *n* tricks it answers a :class:`~chaitea.tricks.TrickRule` per trick
+(:meth:`Contract.trick_rules`): how trump is set, the trump and plain rank orders and the card
+values in force; from those come the rank order of trick *k* (:meth:`Contract.order_for`), which
+card of a trick wins (:func:`trick_winner`, with a reason a learner can read) and the full strength
+order (:func:`strength_order`).
 
 >>> from chaitea.cards import STANDARD
 >>> c = Contract.parse("trump(H)")
@@ -14,11 +18,20 @@ reason a learner can read) and the full strength order (:func:`strength_order`).
 2H wins: the only trump (hearts) in the trick beats every card of the led suit clubs
 >>> [str(x) for x in strength_order(Contract.parse("middle"), 0, STANDARD, led="C")][:3]
 ['5C', '4C', '6C']
+
+The Jass family's contracts are spelled as in RECORD's Jass section and read with
+``family="jass"``; the same spelling ``trump(S)`` then plays the Jass trump order and values:
+
+>>> from chaitea.cards import JASS
+>>> j = Contract.parse("trump(S)", family="jass")
+>>> [str(x) for x in strength_order(j, 0, JASS, led="H")][:4]
+['JS', '9S', 'AS', 'KS']
+>>> [r.trump_setting.value for r in Contract.parse("tuo(H)", family="jass").trick_rules(9)][::3]
+['fixed', 'none', 'none']
 """
 
 from __future__ import annotations
 
-import enum
 import math
 import re
 from collections.abc import Sequence
@@ -27,77 +40,82 @@ from functools import cache
 
 from .cards import Card, Deck, Suit
 from .errors import SetupError
+from .orders import Order, rank_strength
+from .tricks import (
+    TrickResult,
+    TrickRule,
+    TrumpSetting,
+    strength_table,
+    trick_result,
+)
+from .values import values_named
 
 __all__ = [
+    "CTJ_FAMILY",
+    "FAMILIES",
+    "JASS_FAMILY",
+    "JASS_KINDS",
     "KINDS",
     "Contract",
     "ContractKind",
     "Order",
     "TrickResult",
+    "TrickRule",
+    "TrumpSetting",
     "rank_strength",
     "strength_order",
     "strength_table",
     "trick_winner",
 ]
 
-
-class Order(enum.Enum):
-    """A rank order inside a suit (RULES R)."""
-
-    OVER = "over"  # highest rank strongest: 9..1
-    UNDER = "under"  # lowest rank strongest: 1..9
-    MIDDLE = "middle"  # D4: nearest the middle first, of two at one distance the lower first
-
-    @property
-    def describe(self) -> str:
-        return {
-            "over": "Over: the highest rank is strongest",
-            "under": "Under: the lowest rank is strongest",
-            "middle": "Middle: the middle ranks are strongest",
-        }[self.value]
-
-    def flipped(self) -> Order:
-        return {Order.OVER: Order.UNDER, Order.UNDER: Order.OVER}.get(self, self)
-
-
-@cache
-def rank_strength(order: Order, ranks: tuple[int, ...]) -> dict[int, int]:
-    """Strength of each rank under ``order`` (larger is stronger), for a deck's rank list.
-
-    >>> s = rank_strength(Order.MIDDLE, tuple(range(1, 10)))
-    >>> sorted(s, key=s.get, reverse=True)
-    [5, 4, 6, 3, 7, 2, 8, 1, 9]
-    >>> s = rank_strength(Order.MIDDLE, tuple(range(1, 14)))
-    >>> sorted(s, key=s.get, reverse=True)  # D4
-    [7, 6, 8, 5, 9, 4, 10, 3, 11, 2, 12, 1, 13]
-    """
-    if order is Order.OVER:
-        strongest_first = sorted(ranks, reverse=True)
-    elif order is Order.UNDER:
-        strongest_first = sorted(ranks)
-    else:
-        mid = (min(ranks) + max(ranks)) / 2
-        strongest_first = sorted(ranks, key=lambda r: (abs(r - mid), r))
-    n = len(strongest_first)
-    return {r: n - i for i, r in enumerate(strongest_first)}
+CTJ_FAMILY = "chai-tea-jazz"
+JASS_FAMILY = "jass"
+_STARTS = {"high": Order.OVER, "low": Order.UNDER, "obenabe": Order.OVER,
+           "undenufe": Order.UNDER}
+_THIRDS = {"t": None, "o": Order.OVER, "u": Order.UNDER}  # None: a trump trick
 
 
 @dataclass(frozen=True)
 class ContractKind:
-    """A kind of contract as data: whether it names a trump suit and its rank-order schedule.
+    """A kind of contract as data: its parameters and how its trick rules are built.
 
-    ``base`` is ``over``, ``under``, ``middle`` (one order for every trick), ``slalom`` (alternating
-    trick by trick) or ``pyramid`` (D3: the first ceil(n/2) tricks one way, the rest the other).
+    ``base`` is the schedule of plain orders: ``over``, ``under``, ``middle`` (one order for every
+    trick), ``slalom`` (alternating trick by trick), ``pyramid`` (D3: the first ceil(n/2) tricks
+    one way, the rest the other; Jass Gustav), ``split`` (Riesenslalom: the variant says how many
+    tricks go the first way) or ``thirds`` (TUO, 3x3: three equal parts, ``sequence`` or the
+    variant naming them: ``t`` trump, ``o`` Obenabe, ``u`` Undenufe). ``trump`` says whether the
+    contract names a trump suit. A trump trick's suit is set by ``setting`` (default: fixed by the
+    contract), ranked by ``trump_order`` (``None``: the trick's own order, D5) and scored by
+    ``values``; the other tricks by ``plain_values`` (default: ``values``). ``options`` maps an
+    option name to the value table it puts in force (RULES J: Undenufe 6 = 11).
     """
 
     name: str
     trump: bool
     base: str
     title: str
+    family: str = CTJ_FAMILY
+    trump_order: Order | None = None
+    values: str = "chai-tea-jazz"
+    plain_values: str | None = None
+    setting: TrumpSetting | None = None
+    starts: tuple[str, ...] = ("high", "low")
+    variants: tuple[str, ...] = ()
+    sequence: str = ""
+    options: tuple[tuple[str, str], ...] = ()
 
     @property
     def needs_start(self) -> bool:
-        return self.base in ("slalom", "pyramid")
+        return self.base in ("slalom", "pyramid", "split")
+
+    @property
+    def needs_variant(self) -> bool:
+        return bool(self.variants)
+
+    @property
+    def trump_tricks(self) -> bool:
+        """Whether some trick of this kind has a trump suit."""
+        return self.trump or self.setting is not None
 
 
 KINDS: dict[str, ContractKind] = {
@@ -116,43 +134,83 @@ KINDS: dict[str, ContractKind] = {
     )
 }
 
-_CONTRACT_RE = re.compile(r"^([a-z-]+)(?:\(([^)]*)\))?$")
+_OU = ("obenabe", "undenufe")
+_NT = "jass-no-trump"
+_PERMS = ("tou", "tuo", "otu", "out", "uto", "uot")  # 3x3's six orders (the text's list)
+# The Jass family's modes (RULES J; seed text: Schieber, Coiffeur-Schieber, Coiffeur).
+JASS_KINDS: dict[str, ContractKind] = {
+    k.name: k
+    for k in (
+        ContractKind("trump", True, "over", "Trump", JASS_FAMILY, Order.JASS_TRUMP, "jass-trump"),
+        ContractKind("obenabe", False, "over", "Obenabe", JASS_FAMILY, values=_NT),
+        ContractKind("undenufe", False, "under", "Undenufe", JASS_FAMILY, values=_NT,
+                     options=(("undenufe-six", "jass-undenufe-6"),)),
+        ContractKind("slalom", False, "slalom", "Slalom", JASS_FAMILY, values=_NT, starts=_OU),
+        ContractKind("gustav", False, "pyramid", "Gustav", JASS_FAMILY, values=_NT, starts=_OU),
+        ContractKind("riesenslalom", False, "split", "Riesenslalom", JASS_FAMILY, values=_NT,
+                     starts=_OU, variants=("4", "5")),
+        ContractKind("tutti", False, "over", "Tutti", JASS_FAMILY, Order.JASS_TRUMP,
+                     "jass-trump", setting=TrumpSetting.FIRST_NON_FOLLOWER),
+        ContractKind("tuo", True, "thirds", "TUO", JASS_FAMILY, Order.JASS_TRUMP, "jass-trump",
+                     _NT, sequence="tuo"),
+        ContractKind("3x3", False, "thirds", "3x3", JASS_FAMILY, Order.JASS_TRUMP, "jass-trump",
+                     _NT, TrumpSetting.CHOSEN, variants=_PERMS),
+    )
+}
+FAMILIES: dict[str, dict[str, ContractKind]] = {CTJ_FAMILY: KINDS, JASS_FAMILY: JASS_KINDS}
+
+_CONTRACT_RE = re.compile(r"^([a-z0-9-]+)(?:\(([^)]*)\))?$")
 
 
 @dataclass(frozen=True)
 class Contract:
-    """What a round is played as: kind, trump suit (RULES R) and start direction.
+    """What a round is played as: kind, trump suit (RULES R), start direction and variant.
 
     >>> Contract.parse("trump-slalom(H,high)").spelling
     'trump-slalom(H,high)'
     >>> [o.value for o in Contract.parse("pyramid(low)").schedule(9)]  # D3: 5 then 4
     ['under', 'under', 'under', 'under', 'under', 'over', 'over', 'over', 'over']
+    >>> Contract.parse("riesenslalom(undenufe,4)", family="jass").title
+    'Riesenslalom (start undenufe, 4)'
     """
 
     kind: str
     trump: Suit | None = None
-    start: str | None = None  # "high" | "low" for Slalom and Pyramid
+    start: str | None = None  # "high" | "low" (Chai Tea Jazz), "obenabe" | "undenufe" (Jass)
+    variant: str | None = None  # Riesenslalom "4" | "5"; 3x3 one of "tou", "tuo", ...
+    family: str = CTJ_FAMILY
 
     def __post_init__(self) -> None:
-        k = KINDS.get(self.kind)
+        kinds = FAMILIES.get(self.family)
+        if kinds is None:
+            raise SetupError(f"unknown contract family {self.family!r}: use "
+                             f"{' or '.join(FAMILIES)}")
+        k = kinds.get(self.kind)
         if k is None:
             raise SetupError(f"unknown contract {self.kind!r} (RULES R)")
         if k.trump != (self.trump is not None):
             need = "needs a trump suit" if k.trump else "has no trump suit"
             raise SetupError(f"contract {self.kind} {need} (RULES R)")
-        if k.needs_start != (self.start is not None) or self.start not in (None, "high", "low"):
-            need = "needs a start, high or low" if k.needs_start else "takes no start direction"
+        if k.needs_start != (self.start is not None) or (
+                self.start is not None and self.start not in k.starts):
+            need = (f"needs a start, {' or '.join(k.starts)}" if k.needs_start else
+                    "takes no start direction")
             raise SetupError(f"contract {self.kind} {need} (RULES R)")
+        if k.needs_variant != (self.variant is not None) or (
+                self.variant is not None and self.variant not in k.variants):
+            need = (f"needs one of {', '.join(k.variants)}" if k.needs_variant else
+                    "takes no variant")
+            raise SetupError(f"contract {self.kind} {need} (RULES J)")
 
     @property
     def info(self) -> ContractKind:
-        return KINDS[self.kind]
+        return FAMILIES[self.family][self.kind]
 
     @property
     def spelling(self) -> str:
         """The record's spelling (RECORD ``picking``): ``trump(H)``, ``slalom(high)``, ``under``."""
         trump = self.trump.letter if self.trump is not None else None
-        params = [p for p in (trump, self.start) if p]
+        params = [p for p in (trump, self.start, self.variant) if p]
         return f"{self.kind}({','.join(params)})" if params else self.kind
 
     def __str__(self) -> str:
@@ -160,71 +218,99 @@ class Contract:
 
     @property
     def title(self) -> str:
-        """A readable name: ``Trump (Hearts)``, ``Slalom (start high)``."""
+        """A readable name: ``Trump (Hearts)``, ``Slalom (start high)``; Jass: Swiss suits."""
         params = []
         if self.trump is not None:
-            params.append(self.trump.plural.capitalize())
+            params.append(self.trump.swiss if self.family == JASS_FAMILY else
+                          self.trump.plural.capitalize())
         if self.start is not None:
             params.append(f"start {self.start}")
+        if self.variant is not None:
+            params.append(self.variant)
         return self.info.title + (f" ({', '.join(params)})" if params else "")
 
     @classmethod
-    def parse(cls, text: str) -> Contract:
-        """Parse a contract spelling such as ``trump(S)``, ``under``, ``trump-pyramid(S,low)``."""
+    def parse(cls, text: str, family: str = CTJ_FAMILY) -> Contract:
+        """Parse a contract spelling such as ``trump(S)``, ``under``, ``trump-pyramid(S,low)``
+        (``family="jass"``: ``obenabe``, ``slalom(undenufe)``, ``3x3(tou)``, ...)."""
+        kinds = FAMILIES.get(family, KINDS)
         m = _CONTRACT_RE.match(text.strip()) if isinstance(text, str) else None
-        if m is None or m.group(1) not in KINDS:
+        if m is None or m.group(1) not in kinds:
             raise SetupError(f"unknown contract {text!r} (RULES R)")
-        kind = KINDS[m.group(1)]
+        kind = kinds[m.group(1)]
         params = [p.strip() for p in m.group(2).split(",")] if m.group(2) else []
         trump = None
         start = None
+        variant = None
         try:
             if kind.trump:
                 trump = Suit.parse(params.pop(0)) if params else None
             if kind.needs_start:
                 start = params.pop(0) if params else None
+            if kind.needs_variant:
+                variant = params.pop(0) if params else None
         except ValueError:
             raise SetupError(f"bad parameters in contract {text!r} (RULES R)") from None
         if params:
             raise SetupError(f"too many parameters in contract {text!r} (RULES R)")
-        return cls(kind.name, trump, start)
+        return cls(kind.name, trump, start, variant, family)
+
+    def trick_rules(self, n_tricks: int,
+                    options: frozenset[str] = frozenset()) -> tuple[TrickRule, ...]:
+        """The :class:`~chaitea.tricks.TrickRule` of each trick of a round of ``n_tricks``
+        tricks; ``options`` names value options in force (``undenufe-six``). Cached.
+
+        >>> undenufe = Contract.parse("undenufe", family="jass")
+        >>> r = undenufe.trick_rules(9, frozenset({"undenufe-six"}))
+        >>> r[0].values.name, r[0].plain_order.value
+        ('jass-undenufe-6', 'under')
+        """
+        return _trick_rules(self, n_tricks, options)
 
     def schedule(self, n_tricks: int) -> tuple[Order, ...]:
         """The rank order of each trick of a round of ``n_tricks`` tricks (Slalom alternates;
         Pyramid is ceil(n/2) tricks one way and the rest the other, D3)."""
-        base = self.info.base
-        if base in ("over", "under", "middle"):
-            return (Order(base),) * n_tricks
-        first = Order.OVER if self.start == "high" else Order.UNDER
-        if base == "slalom":
-            return tuple(first if k % 2 == 0 else first.flipped() for k in range(n_tricks))
-        half = math.ceil(n_tricks / 2)
-        return (first,) * half + (first.flipped(),) * (n_tricks - half)
+        return tuple(r.plain_order for r in _trick_rules(self, n_tricks, frozenset()))
 
     def order_for(self, trick_index: int, n_tricks: int) -> Order:
         return self.schedule(n_tricks)[trick_index]
 
 
-# Strength bands: a Joker beats a trump, a trump beats the led suit, other cards cannot win.
-_JOKER, _TRUMP, _LED = 3000, 2000, 1000
+def _directions(c: Contract, n: int) -> Sequence[Order | None]:
+    """The plain order of each trick (``None``: a trump trick of TUO or 3x3)."""
+    k = c.info
+    base = k.base
+    if base in ("over", "under", "middle"):
+        return [Order(base)] * n
+    if base == "thirds":
+        seq = c.variant or k.sequence
+        sizes = [n // 3 + (1 if i < n % 3 else 0) for i in range(3)]
+        return [_THIRDS[letter] for letter, size in zip(seq, sizes, strict=True)
+                for _ in range(size)]
+    first = _STARTS[c.start or "high"]
+    if base == "slalom":
+        return [first if i % 2 == 0 else first.flipped() for i in range(n)]
+    half = math.ceil(n / 2) if base == "pyramid" else min(n, int(c.variant or 0))
+    return [first] * half + [first.flipped()] * (n - half)
 
 
 @cache
-def strength_table(deck: Deck, order: Order, trump: int, led: int) -> tuple[int, ...]:
-    """Strength of every card of ``deck`` in a trick led with suit ``led`` (-1: no suit yet),
-    ``trump`` the trump suit or -1. Equal strengths (two Jokers, double-deck twins) go to the
-    later-played card (RULES R, D6, D2). Internal, cached; indices are the deck's."""
-    rs = rank_strength(order, deck.ranks)
+def _trick_rules(c: Contract, n: int, options: frozenset[str]) -> tuple[TrickRule, ...]:
+    k = c.info
+    values = values_named(k.values)
+    plain_values = values_named(k.plain_values) if k.plain_values else values
+    for name, table in k.options:
+        if name in options:
+            values = plain_values = values_named(table)
+    setting = k.setting or (TrumpSetting.FIXED if k.trump else TrumpSetting.NONE)
+    suit = int(c.trump) if c.trump is not None and setting is TrumpSetting.FIXED else -1
     out = []
-    for c in deck.cards:
-        if c.suit is None:
-            out.append(_JOKER)
-        elif c.suit == trump:
-            out.append(_TRUMP + rs[c.rank])
-        elif c.suit == led:
-            out.append(_LED + rs[c.rank])
+    for order in _directions(c, n):
+        if k.base == "thirds" and order is not None:  # a no-trump third of TUO or 3x3
+            out.append(TrickRule(TrumpSetting.NONE, -1, order, order, plain_values))
         else:
-            out.append(0)
+            plain = order or Order.OVER
+            out.append(TrickRule(setting, suit, k.trump_order or plain, plain, values))
     return tuple(out)
 
 
@@ -239,31 +325,23 @@ def strength_order(
 
     Without ``led``, every suit's cards are listed by rank strength (for display of the order).
     """
-    order = contract.order_for(trick_index, n_tricks)
-    rs = rank_strength(order, deck.ranks)
+    rule = contract.trick_rules(n_tricks)[trick_index]
+    plain = rank_strength(rule.plain_order, deck.ranks)
+    strong = rank_strength(rule.trump_order, deck.ranks)
     led_suit = Suit.parse(led) if isinstance(led, str) else led
+    trump = Suit(rule.trump) if rule.trump >= 0 else None
     suits: list[Suit] = []
-    if contract.trump is not None:
-        suits.append(contract.trump)
+    if trump is not None:
+        suits.append(trump)
     if led_suit is not None and led_suit not in suits:
         suits.append(led_suit)
     if led_suit is None:
         suits += [s for s in Suit if s not in suits]
     out = [c for c in deck.cards if c.is_joker]
     for s in suits:
+        rs = strong if s == trump else plain
         out += sorted((c for c in deck.cards if c.suit == s), key=lambda c: (-rs[c.rank], c.copy))
     return out
-
-
-@dataclass(frozen=True)
-class TrickResult:
-    """Who wins a trick and why: ``position`` is the index in play order of the winning card."""
-
-    position: int
-    card: Card
-    led: Suit | None
-    order: Order
-    reason: str
 
 
 def trick_winner(
@@ -272,53 +350,13 @@ def trick_winner(
     cards: Sequence[Card | str],
     deck: Deck,
     n_tricks: int = 12,
+    *,
+    trump: Suit | None = None,
 ) -> TrickResult:
     """The strongest card of a (possibly partial) trick under ``contract`` at ``trick_index``.
 
-    ``cards`` are in play order; strings are read in the context of ``deck``.
+    ``cards`` are in play order; strings are read in the context of ``deck``. ``trump`` is the
+    suit a player chose (3x3) or an earlier trick set (Tutti), where the contract's rule needs it.
     """
-    if not cards:
-        raise ValueError("an empty trick has no winner")
-    idx = [deck.index_of(c) for c in cards]
-    played = [deck.cards[i] for i in idx]
-    led = next((c.suit for c in played if c.suit is not None), None)
-    order = contract.order_for(trick_index, n_tricks)
-    trump = -1 if contract.trump is None else int(contract.trump)
-    table = strength_table(deck, order, trump, -1 if led is None else int(led))
-    best, pos = -1, 0
-    for p, i in enumerate(idx):
-        if table[i] >= best:  # ties: the later-played card wins (D2, D6)
-            best, pos = table[i], p
-    win = played[pos]
-    return TrickResult(pos, win, led, order, _explain(win, played, pos, led, order, contract))
-
-
-def _explain(
-    win: Card, played: list[Card], pos: int, led: Suit | None, order: Order, contract: Contract
-) -> str:
-    twins = [c for c in played[:pos] if c.rank == win.rank and c.suit == win.suit and c is not win]
-    if win.is_joker:
-        why = "a Joker beats every other card"
-        if sum(c.is_joker for c in played) > 1:
-            why += ", and of two Jokers the later-played wins"
-        return f"{win} wins: {why} (RULES R, D6)"
-    if contract.trump is not None and win.suit == contract.trump:
-        n_trumps = sum(c.suit == contract.trump for c in played)
-        if led == contract.trump:
-            why = f"strongest trump ({win.suit.plural}, led) under {order.describe}"
-        elif n_trumps == 1:
-            why = (
-                f"the only trump ({win.suit.plural}) in the trick beats every card "
-                f"of the led suit {led.plural if led is not None else ''}"
-            ).rstrip()
-        else:
-            why = f"strongest of {n_trumps} trumps ({win.suit.plural}) under {order.describe}"
-    else:
-        assert win.suit is not None
-        why = f"strongest {win.suit.plural} (the led suit) under {order.describe}"
-        others = [c for c in played if not c.is_joker and c.suit != led]
-        if others:
-            why += "; cards of another suit cannot win"
-    if twins:
-        why += f"; it ties with {twins[-1]} and the later-played of two identical cards wins (D2)"
-    return f"{win} wins: {why}"
+    rule = contract.trick_rules(n_tricks)[trick_index]
+    return trick_result(rule, cards, deck, -1 if trump is None else int(trump))

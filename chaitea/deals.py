@@ -21,7 +21,7 @@ from typing import Any
 
 from .cards import Card, Deck
 from .errors import CardError, DealError
-from .setups import SEATINGS, Seating
+from .seating import SEATINGS, Seating
 
 __all__ = ["Deal", "shuffled_indices"]
 
@@ -57,23 +57,32 @@ class Deal:
     seed: int | None = None
 
     @classmethod
-    def from_seed(cls, seed: int, players: int, deck: Deck) -> Deal:
-        seating = SEATINGS[players]
+    def from_seed(cls, seed: int, players: int | Seating, deck: Deck) -> Deal:
+        """Deal ``deck`` shuffled by ``seed`` to a seating (a :class:`~chaitea.seating.Seating`,
+        or a player count: Chai Tea Jazz's seating for it, RULES P).
+
+        >>> from chaitea.cards import JASS
+        >>> from chaitea.seating import JASS_SEATINGS
+        >>> [len(h) for h in Deal.from_seed(3, JASS_SEATINGS["four"], JASS).hands]
+        [9, 9, 9, 9]
+        """
+        seating = _seating(players)
+        n = seating.players
         cards = [deck.cards[i] for i in shuffled_indices(seed, deck.size)]
         if seating.straw_stacks:
             k = seating.straw_stacks
             aside = tuple(cards[: seating.set_aside])
             pos = seating.set_aside
-            downs = [cards[pos + s * k : pos + (s + 1) * k] for s in range(players)]
-            pos += players * k
-            ups = [cards[pos + s * k : pos + (s + 1) * k] for s in range(players)]
-            pos += players * k
+            downs = [cards[pos + s * k : pos + (s + 1) * k] for s in range(n)]
+            pos += n * k
+            ups = [cards[pos + s * k : pos + (s + 1) * k] for s in range(n)]
+            pos += n * k
             h = seating.hand_size
-            hands = tuple(tuple(cards[pos + s * h : pos + (s + 1) * h]) for s in range(players))
-            straw = tuple(tuple(zip(downs[s], ups[s], strict=True)) for s in range(players))
+            hands = tuple(tuple(cards[pos + s * h : pos + (s + 1) * h]) for s in range(n))
+            straw = tuple(tuple(zip(downs[s], ups[s], strict=True)) for s in range(n))
             return cls(hands, straw, aside, seed)
-        h = deck.size // players
-        return cls(tuple(tuple(cards[s * h : (s + 1) * h]) for s in range(players)), seed=seed)
+        h = deck.size // n
+        return cls(tuple(tuple(cards[s * h : (s + 1) * h]) for s in range(n)), seed=seed)
 
     def all_cards(self) -> list[Card]:
         out = [c for h in self.hands for c in h]
@@ -127,9 +136,10 @@ class Deal:
         return out
 
     @classmethod
-    def from_json(cls, obj: object, players: int, deck: Deck) -> Deal:
-        """Read a record's ``deal`` and validate it (raises :class:`DealError` naming the field)."""
-        seating = SEATINGS[players]
+    def from_json(cls, obj: object, players: int | Seating, deck: Deck) -> Deal:
+        """Read a record's ``deal`` for a seating (or a player count) and validate it (raises
+        :class:`DealError` naming the field)."""
+        seating = _seating(players)
         if not isinstance(obj, dict):
             raise DealError("'deal' must be an object: {\"seed\": N} or {\"hands\": [...]}")
         if "seed" in obj:
@@ -139,7 +149,7 @@ class Deal:
             seed = obj["seed"]
             if type(seed) is not int:
                 raise DealError("'seed' must be an integer (RECORD deal)")
-            return cls.from_seed(seed, players, deck)
+            return cls.from_seed(seed, seating, deck)
         if "hands" not in obj:
             raise DealError("'deal' needs 'seed' or 'hands' (RECORD deal)")
         hands = _cards_2d(obj["hands"], deck, "hands")
@@ -164,6 +174,15 @@ class Deal:
         deal = cls(tuple(tuple(h) for h in hands), straw, aside)
         deal.validate(seating, deck)
         return deal
+
+
+def _seating(players: int | Seating) -> Seating:
+    if isinstance(players, Seating):
+        return players
+    seating = SEATINGS.get(players)
+    if seating is None:
+        raise DealError(f"no seating for {players!r} players: give a Seating (RULES P)")
+    return seating
 
 
 def _card(text: object, deck: Deck) -> Card:

@@ -29,9 +29,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import validate
 from .actions import Accept, Action, Decline, Offer, Pass, Pick, Play, Rescind, parse_action
 from .cards import Card, Deck, Suit, deck_named
-from .contracts import Contract, strength_table, trick_winner
+from .contracts import Contract, trick_winner
 from .deals import Deal, shuffled_indices
 from .errors import (
     CardError,
@@ -42,8 +43,10 @@ from .errors import (
     IllegalPlay,
     SetupError,
 )
+from .following import FOLLOW_RULES, Follow, FollowRule
 from .pad import Pad
 from .setups import SEATINGS, Seating, Setup, parse_setup
+from .tricks import strength_tables
 
 __all__ = ["CHANCE", "TERMINAL", "Game", "GameState", "RoundResult", "TrickRecord"]
 
@@ -105,6 +108,8 @@ class Game:
         ruleset: str = "chai-tea-jazz",
         same_contract_raise: bool = True,
     ) -> None:
+        validate.game_arguments(players, setup, deck, passing_the_barrel, match_point, meta,
+                                ruleset, same_contract_raise)  # SetupError naming the argument
         if type(players) is not int or players not in SEATINGS:
             raise SetupError(f"players must be 2, 3, 4 or 6, not {players!r} (RECORD players)")
         if ruleset in JASS_RULESETS:
@@ -137,6 +142,7 @@ class Game:
         self.meta = meta
         self.ruleset = ruleset
         self.same_contract_raise = same_contract_raise
+        self.follow: FollowRule = FOLLOW_RULES["chai-tea-jazz"]  # RULES F
         self.n_tricks = seating.tricks(the_deck.name)
         self.step = seating.step
         self.max_debt = seating.max_debt
@@ -146,6 +152,7 @@ class Game:
         self.debts: tuple[int, ...] = tuple(range(0, self.max_debt + 1, self.step))
         self._build_actions()
         self._pick_cache: dict[tuple[int, int, Contract | None], tuple[int, ...]] = {}
+        self._menu: tuple[tuple[str, int, dict[int, int]], ...] | None = None  # see _picks
         self._table_cache: dict[Contract, list[tuple[tuple[int, ...], ...]]] = {}
 
     # -- actions ---------------------------------------------------------------------------------
@@ -216,29 +223,49 @@ class Game:
     def _picks(self, open_mask: int, debt_from: int, debt_to: int,
                exclude: Contract | None, with_pass: bool = False) -> tuple[int, ...]:
         """Pick ids for the spellings of the open rows, with debts ``debts[debt_from:debt_to]``
-        (and Pass first when ``with_pass``): one cached tuple per picking situation."""
+        (and Pass first when ``with_pass``): one cached tuple per picking situation.
+
+        The spellings come in setup order (by the first open row that takes each, then its
+        place in that row). A cache miss costs one step per distinct spelling of the setup
+        (bit operations on the rows' masks), not per row: its cost does not grow with the
+        number of rows (issue 13)."""
         key = (open_mask, debt_from * 1000 + debt_to + (100_000 if with_pass else 0), exclude)
         hit = self._pick_cache.get(key)
         if hit is not None:
             return hit
-        spellings: list[str] = []
-        for r, row in enumerate(self.setup.rows):
-            if open_mask >> r & 1:
-                for sp in row.spellings:
-                    if sp not in spellings and self.spelling_contract[sp] != exclude:
-                        spellings.append(sp)
+        menu = self._menu
+        if menu is None:
+            menu = self._menu = self._spelling_menu()
+        ranked: list[tuple[int, int, str]] = []
+        for sp, rows_mask, places in menu:
+            m = rows_mask & open_mask
+            if m and self.spelling_contract[sp] != exclude:
+                first = (m & -m).bit_length() - 1  # the first open row that takes it
+                ranked.append((first, places[first], sp))
+        ranked.sort()
+        debts = self.debts[debt_from:debt_to]
+        ids = self.pick_ids
         out = ((self.PASS,) if with_pass else ()) + tuple(
-            self.pick_ids[(sp, d)] for sp in spellings for d in self.debts[debt_from:debt_to])
+            ids[(sp, d)] for _r, _p, sp in ranked for d in debts)
         self._pick_cache[key] = out
         return out
+
+    def _spelling_menu(self) -> tuple[tuple[str, int, dict[int, int]], ...]:
+        """Per distinct pick spelling: the mask of the rows it fills and its place in each."""
+        masks: dict[str, int] = {}
+        places: dict[str, dict[int, int]] = {}
+        for r, row in enumerate(self.setup.rows):
+            for k, sp in enumerate(row.spellings):
+                masks[sp] = masks.get(sp, 0) | 1 << r
+                places.setdefault(sp, {}).setdefault(r, k)
+        return tuple((sp, masks[sp], places[sp]) for sp in masks)
 
     def tables_for(self, contract: Contract) -> list[tuple[tuple[int, ...], ...]]:
         """Per trick, the strength tables indexed by led suit (0..3; index 4 = -1: no suit yet)."""
         hit = self._table_cache.get(contract)
         if hit is None:
-            trump = -1 if contract.trump is None else int(contract.trump)
-            hit = [tuple(strength_table(self.deck, order, trump, led) for led in (0, 1, 2, 3, -1))
-                   for order in contract.schedule(self.n_tricks)]
+            hit = [strength_tables(self.deck, rule, rule.trump)
+                   for rule in contract.trick_rules(self.n_tricks)]
             self._table_cache[contract] = hit
         return hit
 
@@ -249,7 +276,7 @@ class Game:
         """A new game. With ``seed``, every round is dealt automatically, round *r* from the seed
         :func:`round_seed` (seed, r) (recorded as ``{"seed": N}``); without, the state waits at
         each round's start for :meth:`GameState.apply_deal`."""
-        return GameState(self, seed=seed, barrel=barrel, names=names)
+        return GameState(self, seed=seed, barrel=barrel, names=validate.names_or_none(names, self))
 
     def round_state(
         self, deal: Deal | int, declarer: int, contract: Contract | str, *, debt: int = 0,
@@ -258,10 +285,9 @@ class Game:
         """A state at the start of one round's play: ``deal`` (or a seed), the declarer and the
         contract. Bots, the solver and simulations start here. ``returns()`` at its end gives the
         declarer side's round score to its seats and its negation to the others."""
+        validate.round_arguments(self, deal, declarer, contract, debt)
         c = contract if isinstance(contract, Contract) else Contract.parse(contract)
-        if type(declarer) is not int or not 0 <= declarer < self.players:
-            raise SetupError(f"declarer must be a seat 0..{self.players - 1}")
-        st = GameState(self, seed=None, round_only=True, names=names)
+        st = GameState(self, seed=None, round_only=True, names=validate.names_or_none(names, self))
         st._deal_cards(deal)
         st._start_play(declarer, -1, c, debt, 0)
         return st
@@ -365,7 +391,7 @@ class _RoundLog:
     def deal(self) -> Deal:
         if self._deal is None:
             assert self.seed is not None
-            self._deal = Deal.from_seed(self.seed, self.game.players, self.game.deck)
+            self._deal = Deal.from_seed(self.seed, self.game.seating, self.game.deck)
         return self._deal
 
     def copy(self) -> _RoundLog:
@@ -433,7 +459,8 @@ class GameState:
         self._debt = 0
         self._offer_bonus = 0
         self._tables: list[tuple[tuple[int, ...], ...]] = []
-        self._extra = (0, 0, 0, 0)
+        self._follow: Follow = FOLLOW_RULES["chai-tea-jazz"].bind(game.deck)
+        self._follow_legal = self._follow.legal  # the bound follow rule's legal mask (RULES F)
         self._trick: list[int] = []
         self._leader = 0
         self._led = -1
@@ -478,7 +505,9 @@ class GameState:
         if self._phase == "play":
             m = self._lm
             if m < 0:
-                m = self._lm = self._legal_mask()
+                seat = self._turn
+                m = self._lm = self._follow_legal(self._hands[seat] | self._straw_up[seat],
+                                                  self._led, self._trick)
             tables = self._bits
             if len(tables) == 3:  # decks of up to 36 cards: three table look-ups
                 return [*tables[0][m & 4095], *tables[1][m >> 12 & 4095], *tables[2][m >> 24]]
@@ -511,10 +540,11 @@ class GameState:
             # The hot path (RULES F): a card id checked against the cached legal mask, then
             # played; trick resolution (RULES R) and scoring (RULES S) follow inline.
             m = self._lm
+            seat = self._turn
             if m < 0:
-                m = self._legal_mask()
+                m = self._follow_legal(self._hands[seat] | self._straw_up[seat], self._led,
+                                       self._trick)
             if m >> action & 1:
-                seat = self._turn
                 self._lm = -1
                 bit = 1 << action
                 hands = self._hands
@@ -692,7 +722,7 @@ class GameState:
         self._acts = self._logs[-1].actions
 
     def _seeded_deal(self, seed: int) -> Deal:
-        return Deal.from_seed(seed, self.game.players, self.game.deck)
+        return Deal.from_seed(seed, self.game.seating, self.game.deck)
 
     # -- picking (RULES B, V) --------------------------------------------------------------------
     def _begin_picking(self) -> None:
@@ -824,14 +854,8 @@ class GameState:
         self._declarer, self._row, self._contract = declarer, row, contract
         self._debt, self._offer_bonus = debt, offer
         self._tables = g.tables_for(contract)
-        deck = g.deck
-        jokers = deck.joker_mask
-        if contract.trump is None:
-            self._extra = (jokers, jokers, jokers, jokers)
-        else:
-            tm = deck.suit_masks[contract.trump]
-            self._extra = tuple(jokers | (tm if s != contract.trump else 0)  # type: ignore[assignment]
-                                for s in range(4))
+        self._follow = g.follow.bind(g.deck, -1 if contract.trump is None else int(contract.trump))
+        self._follow_legal = self._follow.legal
         self._trick = []
         self._led = -1
         self._trick_no = 0
@@ -844,15 +868,11 @@ class GameState:
         self._phase = "play"
 
     def _legal_mask(self) -> int:
+        """The legal mask of the seat to play, by the game's follow rule (RULES F; D7: the hand
+        and the face-up straw cards)."""
         seat = self._turn
-        playable = self._hands[seat] | self._straw_up[seat]  # D7: hand and face-up straw
-        led = self._led
-        if led < 0:
-            return playable
-        follow = playable & self._suit_masks[led]
-        if not follow:
-            return playable
-        return follow | (playable & self._extra[led])  # may trump (RULES F); Jokers always (D6)
+        return self._follow_legal(self._hands[seat] | self._straw_up[seat], self._led,
+                                  self._trick)
 
     def _end_round(self, last: int) -> None:
         g = self.game
@@ -928,19 +948,11 @@ class GameState:
         bit = 1 << i
         if self._straw_down[seat] & bit:
             return IllegalPlay(f"{card} refused: a face-down straw card cannot be played (D7)")
-        if not (self._hands[seat] | self._straw_up[seat]) & bit:
-            return IllegalPlay(f"{card} refused: {self.names[seat]} does not hold it")
-        led = self._led
         playable = self._hands[seat] | self._straw_up[seat]
-        oblige = g.deck.cards_of(playable & g.deck.suit_masks[led])
-        holds = ", ".join(map(str, oblige))
-        suit = Suit(led)
-        c = self._contract
-        if c is not None and c.trump == suit:
-            return IllegalPlay(f"{card} refused: trump ({suit.plural}) was led, so a trump must be "
-                               f"played (holds {holds}) (RULES F)")
-        also = "; a trump may be played instead" if c is not None and c.trump is not None else ""
-        return IllegalPlay(f"{card} refused: must follow {suit.plural} (holds {holds}){also}")
+        if not playable & bit:
+            return IllegalPlay(f"{card} refused: {self.names[seat]} does not hold it")
+        why = self._follow.refusal(i, playable, self._led, self._trick)
+        return IllegalPlay(why or f"{card} refused (RULES F)")
 
     def _pick_refusal(self, a: Action) -> IllegalPick:
         g = self.game

@@ -1,6 +1,7 @@
 """Seatings, contract rows and setups: rules as data (RULES P, B, S; RECORD ``setup``).
 
-A :class:`Seating` says how a player count plays: hand size, teams, Bet Debt step, last-trick bonus.
+A :class:`~chaitea.seating.Seating` (from :mod:`chaitea.seating`, re-exported here) says how a
+player count plays: hand size, teams, Bet Debt step, last-trick bonus.
 A :class:`Setup` is the list of rows on the Paper Pad; each :class:`Row` has a kind (which contracts
 a pick of it may play), a value in game points, and the Avoidance and meta flags.
 
@@ -22,8 +23,11 @@ from typing import Any
 from .cards import Suit
 from .contracts import Contract
 from .errors import SetupError
+from .markup import quote
+from .seating import MAX_BET_DEBT, SEATINGS, Seating
 
 __all__ = [
+    "MAX_BET_DEBT",
     "NAMED_SETUPS",
     "ROW_KINDS",
     "SEATINGS",
@@ -34,55 +38,8 @@ __all__ = [
     "parse_setup",
 ]
 
-MAX_BET_DEBT = 35  # RULES B: the barrel card's largest amount
-
-
-@dataclass(frozen=True)
-class Seating:
-    """How one player count is seated and dealt (RULES P).
-
-    ``teams`` is ``None`` when every seat plays for itself; otherwise the seats of team A, then B.
-    """
-
-    players: int
-    hand_size: int
-    step: int
-    last_trick_bonus: int
-    teams: tuple[tuple[int, ...], ...] | None = None
-    straw_stacks: int = 0  # two players: five stacks of (face-down, face-up)
-    set_aside: int = 0
-    decks: tuple[str, ...] = ("standard",)
-
-    @property
-    def max_debt(self) -> int:
-        """The largest multiple of the step not above 35 (RULES B: 35, or 33 with step 3)."""
-        return MAX_BET_DEBT // self.step * self.step
-
-    @property
-    def sides(self) -> int:
-        return len(self.teams) if self.teams else self.players
-
-    def side_of(self, seat: int) -> int:
-        if self.teams is None:
-            return seat
-        return next(i for i, t in enumerate(self.teams) if seat in t)
-
-    def side_name(self, side: int) -> str:
-        """Team letters ``A``/``B`` in team games, else the seat number as text."""
-        return "AB"[side] if self.teams else str(side)
-
-    def tricks(self, deck_name: str) -> int:
-        if self.players == 6 and deck_name == "double":
-            return 12  # D2: all 72 cards dealt, 12 each
-        return self.hand_size + 2 * self.straw_stacks
-
-
-SEATINGS: dict[int, Seating] = {
-    2: Seating(2, 7, 5, 10, straw_stacks=5, set_aside=2),
-    3: Seating(3, 12, 5, 10),
-    4: Seating(4, 9, 3, 10, teams=((0, 2), (1, 3))),
-    6: Seating(6, 9, 3, 20, teams=((0, 2, 4), (1, 3, 5)), decks=("six-player", "double")),
-}
+MAX_ROWS = 64  # rows of a custom setup: a pad longer than any game, and one bit each in a mask
+MAX_ROW_VALUE = 1_000_000  # game points of a row (the rulebook's are 1 to 3)
 
 
 @dataclass(frozen=True)
@@ -217,13 +174,15 @@ def _row_from_json(item: object, i: int) -> tuple[str, int, bool, str | None]:
     if name.startswith("avoidance-"):
         name, avoid = name[len("avoidance-"):], True if avoid in (True, False) else avoid
     if name not in ROW_KINDS:
-        raise SetupError(f"{where}: unknown row {item.get('row')!r} (RECORD setup row names)")
-    if type(value) is not int or value < 0:
-        raise SetupError(f"{where}: 'value' must be a non-negative integer (RECORD setup)")
+        raise SetupError(f"{where}: unknown row {quote(item.get('row'))} (RECORD setup row names)")
+    if type(value) is not int or not 0 <= value <= MAX_ROW_VALUE:
+        raise SetupError(f"{where}: 'value' must be a non-negative integer of at most "
+                         f"{MAX_ROW_VALUE:,}, not {quote(value)} (RECORD setup)")
     if type(avoid) is not bool:
         raise SetupError(f"{where}: 'avoidance' must be true or false (RECORD setup)")
     if meta not in METAS:
-        raise SetupError(f"{where}: unknown meta {meta!r}; use \"second-place\" or null (RECORD)")
+        raise SetupError(f"{where}: unknown meta {quote(meta)}; use \"second-place\" or null "
+                         "(RECORD)")
     return name, value, avoid, meta
 
 
@@ -236,12 +195,16 @@ def parse_setup(spec: object) -> Setup:
     items: Sequence[tuple[str, int, bool, str | None]]
     if isinstance(spec, str):
         if spec not in _NAMED:
-            raise SetupError(f"unknown setup {spec!r}: use standard, short, long or a list of rows")
+            raise SetupError(f"unknown setup {quote(spec)}: use standard, short, long or a list of "
+                             "rows")
         items = [(k, v, False, None) for k, v in _NAMED[spec]]
         name = spec
     elif isinstance(spec, list):
         if not spec:
             raise SetupError("a custom setup needs at least one row (RECORD setup)")
+        if len(spec) > MAX_ROWS:  # refused before any row is read
+            raise SetupError(f"a custom setup has at most {MAX_ROWS} rows, not {len(spec):,} "
+                             "(RECORD setup)")
         items = [_row_from_json(item, i) for i, item in enumerate(spec)]
         name = "custom"
     else:

@@ -23,10 +23,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
-from html import escape
 from typing import TYPE_CHECKING, Any
 
 from .cards import Card, Suit
+from .markup import escape
 
 if TYPE_CHECKING:
     from .game import GameState

@@ -21,7 +21,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from html import escape
 from typing import Any
 
 import ipywidgets as w
@@ -29,6 +28,7 @@ import ipywidgets as w
 import chaitea
 from chaitea import Card, GameState
 from chaitea.bots import RandomBot
+from chaitea.markup import escape
 from chaitea_widgets import CardStrip
 from chaitea_widgets.base import Refusal, View, button, html, show
 from chaitea_widgets.strip import StripItem

@@ -8,12 +8,13 @@ import importlib.util
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
 
 
-def _builder():  # type: ignore[no-untyped-def]
+def _builder() -> Any:
     spec = importlib.util.spec_from_file_location("build_rules_page",
                                                   DOCS / "build_rules_page.py")
     assert spec is not None and spec.loader is not None

@@ -15,6 +15,7 @@ import ipywidgets as w
 import chaitea
 from chaitea import Card, Contract, Deck, Game
 from chaitea.errors import ChaiTeaError, RecordError
+from chaitea.markup import one_line
 
 from .strip import CardStrip
 from .words import message_html
@@ -26,6 +27,7 @@ STATIC = Path(__file__).parent / "static"
 KIT_CSS = (STATIC / "kit.css").read_text(encoding="utf-8")
 DEFAULT_NAMES = ("Aslan", "Leo", "Mufasa", "Nala", "Sarabi", "Simba")
 log = logging.getLogger(__name__)
+MESSAGE_LIMIT = 400  # characters of a status line
 T = TypeVar("T")
 
 
@@ -108,6 +110,7 @@ class Status:
         self.kind = "info"
 
     def set(self, text: str, kind: str = "info") -> None:
+        text = one_line(text, MESSAGE_LIMIT)  # no message quotes a long input whole
         if text and text[0].islower():
             text = text[0].upper() + text[1:]
         self.text, self.kind = text, kind

@@ -11,6 +11,7 @@ import ipywidgets as w
 
 import chaitea
 from chaitea import Game, GameState
+from chaitea.markup import escape, shorten
 from chaitea.record import MAX_RECORD_BYTES
 
 from .base import Refusal, View, button, default_names, friendly, html, show
@@ -172,7 +173,10 @@ class GameDashboard(View):
 
     def load_bytes(self, data: bytes, name: str = "the file") -> bool:
         """Load a saved game record; a corrupted or foreign file is refused with a message
-        and the current game goes on untouched."""
+        and the current game goes on untouched. ``name`` (the file's name) is quoted shortened
+        in the messages."""
+        name = shorten(name)
+
         def run() -> None:
             if not isinstance(data, bytes | bytearray | memoryview):
                 raise Refusal("a saved game is the bytes of a .json file")
@@ -218,7 +222,7 @@ class GameDashboard(View):
         self._note_message()
 
     def _uploaded(self, name: str, size: int, content: bytes | None) -> None:
-        name = name[:120] or "the file"
+        name = shorten(name or "the file")
         if content is None or size > MAX_RECORD_BYTES:
             self.status.error(f"Could not load {name}: it is {size:,} bytes; a saved game "
                               f"is at most {MAX_RECORD_BYTES:,} bytes. The current game "
@@ -290,6 +294,6 @@ class GameDashboard(View):
                 names = self.pad.side_names
                 bits.append(f"game over: {names[w_side]} wins" if w_side is not None
                             else "game over")
-            self.phase_line.value = " · ".join(bits)
+            self.phase_line.value = escape(" · ".join(bits))  # a winner's name is input
             self.save.payload = json.dumps(ses.live_state.record())
             self.save.filename = f"chaitea-{g.players}p-round{s.round_number}.json"

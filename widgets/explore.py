@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from html import escape
 
 import ipywidgets as w
 
 import chaitea
 from chaitea import SEATINGS, Card, Contract, Deal, Deck, Game, Suit, TrickResult, deck_named
 from chaitea.bots import RandomBot
+from chaitea.markup import escape
 from chaitea.svg import card_name
 
 from .base import Refusal, View, button, default_names, html, seat_widgets, show, sort_cards

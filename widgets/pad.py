@@ -8,6 +8,7 @@ from typing import Any
 import ipywidgets as w
 
 from chaitea import SEATINGS, Game, GameState, Pad, parse_setup
+from chaitea.markup import escape
 from chaitea.svg import pad_html, side_labels
 
 from .base import Refusal, View, button, default_names, html, show
@@ -287,5 +288,6 @@ class ScorePad(View):
             else:
                 winner = pad.standings()[0]
                 done = self.source is not None and self.source.is_terminal()
-                self.note.value = (f"<b>{self.side_names[winner]} wins the game.</b>" if done
+                self.note.value = (f"<b>{escape(self.side_names[winner])} wins the game.</b>"
+                                   if done
                                    else "")

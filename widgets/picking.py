@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from html import escape
 
 import ipywidgets as w
 
 from chaitea import Game
 from chaitea.actions import Accept, Decline, Offer, Pass, Pick, Rescind
+from chaitea.markup import escape
 from chaitea.svg import barrel_svg, bet_card_svg
 
 from .base import Refusal, button, default_names, html, pick_title, show, sort_cards

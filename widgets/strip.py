@@ -7,7 +7,6 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from html import escape
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +14,7 @@ import anywidget
 import traitlets
 
 from chaitea import Card
+from chaitea.markup import escape
 from chaitea.svg import card_back_svg, card_name, card_svg, stack_svg
 
 __all__ = ["CardStrip", "LoadButton", "SaveButton", "StripItem", "card_class"]

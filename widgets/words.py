@@ -4,7 +4,8 @@ project's rules document, and trick reasons that name the rule the way a player 
 The engine's refusal and trick texts stay exactly as the engine writes them (tests match on
 them); the views only *render* them: first the whole text is escaped, then each citation
 (``D6``, ``RULES R``, ``RULES.md``, ``RECORD.md``) inside the escaped text becomes a link. No
-part of the input is ever put into markup unescaped.
+part of the input is ever put into markup unescaped: the text goes through
+:func:`chaitea.markup.escape`, the links are built from fixed strings.
 
 >>> from chaitea_widgets.words import cite_links
 >>> html = cite_links("a Joker may be played at any time (RULES R, D6) <b>")
@@ -18,9 +19,9 @@ from __future__ import annotations
 
 import math
 import re
-from html import escape
 
 from chaitea import Contract
+from chaitea.markup import escape
 
 __all__ = ["DOCS_PAGE", "RECORD_DOC", "RULES_DOC", "cite_links", "message_html", "order_words",
            "plain_reason"]
@@ -46,7 +47,7 @@ def _link(anchor: str, text: str, title: str, page: str) -> str:
 
 def cite_links(text: str, page: str = DOCS_PAGE) -> str:
     """``text`` escaped, with each rule citation turned into a small link to its entry."""
-    safe = escape(str(text), quote=False)
+    safe = escape(text)  # the one escaping helper (issue 8): links are added after it
 
     def sub(m: re.Match[str]) -> str:
         whole = m.group(0)

@@ -1,0 +1,100 @@
+"""One Jass hand's declarations and score from its contract spelling (RULES J), for rulesets.
+
+The parts compose: the contract says the trump and the mode, the deal gives the Weis and the
+Stöck, the trick play gives card points and tricks, and the ruleset's table the multiplier::
+
+    >>> hands = ["6C 7C 8C KH QH", "QS KS AS JS", "9D 9H", "10D"]
+    >>> d = declarations(hands, "trump(H)", sides=(0, 1, 0, 1))
+    >>> d.weis.points, d.stoeck
+    ((0, 50), (20, 0))
+    >>> hand_score((100, 57), (6, 3), d, "trump(H)").score
+    (240, 214)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from ..cards import Card, Suit
+from ..errors import SetupError
+from .scoring import SCHIEBER, JassRound, SchieberScoring, round_score
+from .stoeck import STOECK_POINTS, stoeck_holder, stoeck_holder_mask, stoeck_points
+from .weis import (
+    DEFAULT_OPTIONS,
+    WeisOptions,
+    WeisResult,
+    check_sides,
+    score_weis,
+    score_weis_masks,
+)
+
+__all__ = ["Declarations", "declarations", "hand_score", "mode_of"]
+
+
+def mode_of(contract: str) -> tuple[Suit | None, bool]:
+    """The trump suit (``None``: none at the deal) and whether the mode is Undenufe, from a
+    contract spelling; Weis and Stöck are taken in this mode (RULES J).
+
+    >>> mode_of("trump(S)"), mode_of("undenufe"), mode_of("slalom(obenabe)")
+    ((<Suit.SPADES: 3>, False), (None, True), (None, False))
+    """
+    text = contract.removeprefix("joker=")
+    if text.startswith(("trump(", "tuo(")) and text.endswith(")"):
+        letter = text[text.index("(") + 1:-1]
+        if letter in ("C", "D", "H", "S"):
+            return Suit("CDHS".index(letter)), False
+        raise SetupError(f"{contract}: the trump is C, D, H or S (RULES J)")
+    return None, text == "undenufe"
+
+
+@dataclass(frozen=True, slots=True)
+class Declarations:
+    """What the deal declares: the Weis (who scores them) and the Stöck per side, before any
+    multiplier (RULES J: automatic by default)."""
+
+    weis: WeisResult
+    stoeck: tuple[int, ...]
+    stoeck_seat: int | None = None
+
+
+def declarations(hands: Sequence[str | Iterable[Card | str]] | Sequence[int], contract: str, *,
+                 sides: Sequence[int] | None = None, forehand: int = 0,
+                 options: WeisOptions = DEFAULT_OPTIONS, weis: bool = True,
+                 stoeck: bool = True) -> Declarations:
+    """Every Weis and the Stöck of a deal (hands as cards or as the engine's bit masks) in the
+    contract's mode; ``weis``/``stoeck`` off for games without them (Coiffeur family)."""
+    trump, undenufe = mode_of(contract)
+    side_of = check_sides(len(hands), sides)
+    n_sides = max(side_of) + 1
+    masks = all(isinstance(h, int) for h in hands)
+    if not weis:
+        result = WeisResult(tuple(() for _ in hands), (None,) * n_sides, None, (0,) * n_sides)
+    elif masks:
+        result = score_weis_masks([int(h) for h in hands if isinstance(h, int)], trump=trump,
+                                  undenufe=undenufe, sides=side_of, forehand=forehand,
+                                  options=options)
+    else:
+        result = score_weis([h for h in hands if not isinstance(h, int)], trump=trump,
+                            undenufe=undenufe, sides=side_of, forehand=forehand,
+                            options=options)
+    if not stoeck:
+        return Declarations(result, (0,) * n_sides)
+    if masks:
+        seat = stoeck_holder_mask([int(h) for h in hands if isinstance(h, int)], trump)
+        per_side = [0] * n_sides
+        if seat is not None:
+            per_side[side_of[seat]] = STOECK_POINTS
+        return Declarations(result, tuple(per_side), seat)
+    cards = [h for h in hands if not isinstance(h, int)]
+    return Declarations(result, stoeck_points(cards, trump, sides=side_of),
+                        stoeck_holder(cards, trump))
+
+
+def hand_score(card_points: Sequence[int], tricks: Sequence[int], declared: Declarations,
+               contract: str, scoring: SchieberScoring | None = SCHIEBER) -> JassRound:
+    """The hand's :class:`JassRound`: card points (with the last-trick 5) and tricks per side,
+    the declarations, and the multiplier of ``scoring`` (``None``: 1, basic Jass)."""
+    multiplier = 1 if scoring is None else scoring.factor(contract.removeprefix("joker="))
+    return round_score(card_points, tricks, weis=declared.weis.points, stoeck=declared.stoeck,
+                       multiplier=multiplier)

@@ -1,0 +1,308 @@
+"""Weis: the melds of a Jass hand, their comparison and who scores them (RULES J).
+
+Every meld is found in a hand as dealt. Sequences run in one suit in the natural order
+A K Q J 10 9 8 7 6 in every mode; four of a kind counts the 10s, Qs, Ks and As 100, the 9s 150
+and the Js 200. One card serves in one meld, and the hand takes the split worth most (the text's
+example: four 9s beat the 7-8-9 of Shields that would need the 9 of Shields)::
+
+    >>> from chaitea.jass.weis import best_melds
+    >>> [m.describe() for m in best_melds("9C 9D 9H 9S 7D 8D AH")]
+    ['four 9s 9S 9H 9D 9C (150)']
+
+The side whose best Weis is strongest scores all its Weis, the other sides 0::
+
+    >>> from chaitea.cards import Suit
+    >>> from chaitea.jass.weis import score_weis
+    >>> hands = ["6C 7C 8C AD", "QH KH AH 9D", "JS QS KS AS", "10D 10C"]
+    >>> result = score_weis(hands, trump=Suit.HEARTS, sides=(0, 1, 0, 1))
+    >>> result.winner, result.points, str(result.best[0])
+    (0, (70, 0), 'AS KS QS JS')
+
+The rules' options are one value, :class:`WeisOptions`, whose defaults are RULES J's readings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from ..cards import JASS, Card, Suit
+from ..errors import CardError, IllegalAction
+from .melds import (
+    DEFAULT_OPTIONS,
+    FOUR_POINTS,
+    LOW_FOUR_POINTS,
+    SEQUENCE_POINTS,
+    CardUse,
+    EqualPoints,
+    Meld,
+    MeldKind,
+    WeisOptions,
+    WeisTie,
+    candidate_melds,
+    card_mask,
+    four_points,
+    jass_cards,
+    make_meld,
+    quick_melds,
+)
+
+__all__ = [
+    "DEFAULT_OPTIONS",
+    "FOUR_POINTS",
+    "LOW_FOUR_POINTS",
+    "SEQUENCE_POINTS",
+    "CardUse",
+    "EqualPoints",
+    "Meld",
+    "MeldKind",
+    "WeisOptions",
+    "WeisResult",
+    "WeisTie",
+    "best_melds",
+    "candidate_melds",
+    "check_hands",
+    "check_sides",
+    "decide",
+    "four_points",
+    "jass_cards",
+    "make_meld",
+    "score_weis",
+    "score_weis_masks",
+    "strength",
+]
+
+
+def strength(meld: Meld, *, trump: Suit | None = None, undenufe: bool = False,
+             options: WeisOptions = DEFAULT_OPTIONS) -> tuple[int, int, int, int]:
+    """The comparison key of a meld: a larger key is a stronger Weis (RULES J).
+
+    Points first; at equal points four of a kind beats a sequence (option: more cards win);
+    within a kind the higher top card in the natural order (option: in Undenufe the lower wins);
+    then a trump sequence. Equal keys are identical Weis.
+
+    >>> strength(make_meld("9C 9D 9H 9S")) > strength(make_meld("6D 7D 8D 9D 10D JD"))
+    True
+    >>> more = WeisOptions(equal_points=EqualPoints.MORE_CARDS)
+    >>> four, six = make_meld("9C 9D 9H 9S"), make_meld("6D 7D 8D 9D 10D JD")
+    >>> strength(four, options=more) > strength(six, options=more)
+    False
+    >>> bells, acorns = make_meld("7H 8H 9H"), make_meld("7C 8C 9C")
+    >>> strength(bells, trump=Suit.HEARTS) > strength(acorns, trump=Suit.HEARTS)
+    True
+    """
+    if options.equal_points is EqualPoints.FOUR_FIRST:
+        kind = 1 if meld.kind is MeldKind.FOUR else 0
+    else:
+        kind = len(meld.cards)
+    lower = undenufe and options.undenufe_lower_wins
+    top = -meld.bottom.rank if lower else meld.top.rank
+    if (undenufe and options.undenufe_four_sixes and meld.kind is MeldKind.FOUR
+            and meld.rank == 6 and not lower):
+        top = 14  # four 6s "in place of four As" (the text) rank where the As would
+    is_trump = 1 if trump is not None and meld.suit is trump else 0
+    return (meld.points, kind, top, is_trump)
+
+
+def _packings(melds: Sequence[Meld]) -> Iterable[tuple[Meld, ...]]:
+    """Every set of melds that share no card (the empty set included)."""
+
+    def rec(i: int, used: frozenset[Card], chosen: tuple[Meld, ...]) -> Iterable[tuple[Meld, ...]]:
+        if i == len(melds):
+            yield chosen
+            return
+        yield from rec(i + 1, used, chosen)
+        m = melds[i]
+        if used.isdisjoint(m.cards):
+            yield from rec(i + 1, used | frozenset(m.cards), chosen + (m,))
+
+    yield from rec(0, frozenset(), ())
+
+
+def best_melds(hand: str | Iterable[Card | str], *, trump: Suit | None = None,
+               undenufe: bool = False, options: WeisOptions = DEFAULT_OPTIONS) -> tuple[Meld, ...]:
+    """The Weis a hand scores, strongest first, by the options' card use (RULES J).
+
+    A card wanted by two melds goes where the hand scores most: four Js and 6-7-8-9-10 of
+    Shields (300) rather than 6 to J of Shields (150)::
+
+        >>> [str(m) for m in best_melds("JC JD JH JS 6D 7D 8D 9D 10D")]
+        ['JS JH JD JC', '10D 9D 8D 7D 6D']
+        >>> best = WeisOptions(card_use=CardUse.STRONGEST_BEST)
+        >>> [m.points for m in best_melds("6S 7S 8S 9S 10S JS QS KS AS JC JD JH", options=best)]
+        [300]
+        >>> [m.points for m in best_melds("6S 7S 8S 9S 10S JS QS KS AS JC JD JH")]
+        [200, 100, 20]
+    """
+    return _best(jass_cards(hand), trump, undenufe, options)
+
+
+def _best(cards: tuple[Card, ...], trump: Suit | None, undenufe: bool,
+          options: WeisOptions) -> tuple[Meld, ...]:
+    def key(m: Meld) -> tuple[int, int, int, int]:
+        return strength(m, trump=trump, undenufe=undenufe, options=options)
+
+    m = card_mask(cards)
+    quick = quick_melds([(m >> (9 * s)) & 0x1FF for s in range(4)], undenufe, options)
+    if quick is not None:
+        # No card is wanted by two melds (or the option lets it serve both): take them all.
+        return tuple(sorted(quick, key=key, reverse=True)) if len(quick) > 1 else tuple(quick)
+    found = candidate_melds(cards, undenufe=undenufe, options=options)
+    best: tuple[Meld, ...] = ()
+    best_key: tuple[object, ...] = ()
+    for packing in _packings(found):
+        ordered = tuple(sorted(packing, key=key, reverse=True))
+        total = sum(m.points for m in ordered)
+        keys = tuple(key(m) for m in ordered)
+        # Most points first (default) or the strongest best meld first (option); then the
+        # stronger melds in turn, then fewer melds, so the choice is one and the same every time.
+        k: tuple[object, ...] = (
+            (total, keys, -len(ordered)) if options.card_use is CardUse.MOST_POINTS
+            else (keys[:1], total, keys, -len(ordered))
+        )
+        if not best_key or k > best_key:
+            best, best_key = ordered, k
+    return best
+
+
+@dataclass(frozen=True, slots=True)
+class WeisResult:
+    """Who scores Weis in a hand (RULES J: the side with the best Weis scores all its Weis).
+
+    ``melds`` per seat (the split each hand scores, or what was declared), ``best`` per side (its
+    strongest meld or ``None``), ``winner`` the side that scores (``None``: no Weis, or identical
+    best Weis of opposing sides), ``points`` per side.
+    """
+
+    melds: tuple[tuple[Meld, ...], ...]
+    best: tuple[Meld | None, ...]
+    winner: int | None
+    points: tuple[int, ...]
+    winning_seat: int | None = None
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "melds": [[m.to_json() for m in ms] for ms in self.melds],
+            "winner": self.winner,
+            "points": list(self.points),
+        }
+
+
+def decide(candidates: Sequence[tuple[int, Meld | None]], all_melds: Sequence[tuple[Meld, ...]],
+            sides: Sequence[int], forehand: int, trump: Suit | None, undenufe: bool,
+            options: WeisOptions) -> WeisResult:
+    """Who scores Weis, given each seat's declared best meld (``candidates``) and the melds each
+    seat holds (``all_melds``): the strongest best meld's side scores all its melds; identical
+    best melds of opposing sides by ``options.tie`` (RULES J)."""
+    n_sides = max(sides) + 1
+    n = len(sides)
+    if not 0 <= forehand < n:
+        raise IllegalAction(f"forehand must be a seat 0..{n - 1} (RULES J), not {forehand}")
+
+    def key(m: Meld) -> tuple[int, int, int, int]:
+        return strength(m, trump=trump, undenufe=undenufe, options=options)
+
+    best: list[Meld | None] = [None] * n_sides
+    for seat, m in candidates:
+        s = sides[seat]
+        current = best[s]
+        if m is not None and (current is None or key(m) > key(current)):
+            best[s] = m
+    present = [(key(m), s) for s, m in enumerate(best) if m is not None]
+    winner: int | None = None
+    winning_seat: int | None = None
+    if present:
+        top = max(k for k, _ in present)
+        top_sides = {s for k, s in present if k == top}
+        declared = dict(candidates)
+        in_order = [(forehand + i) % n for i in range(n)]
+        holders = [seat for seat in in_order
+                   if (m := declared.get(seat)) is not None and key(m) == top]
+        if len(top_sides) == 1 or options.tie is WeisTie.FIRST_DECLARED:
+            winning_seat = holders[0]
+            winner = sides[winning_seat]
+    points = [0] * n_sides
+    if winner is not None:
+        points[winner] = sum(m.points for seat in range(n) if sides[seat] == winner
+                             for m in all_melds[seat])
+    return WeisResult(tuple(all_melds), tuple(best), winner, tuple(points), winning_seat)
+
+
+def check_hands(hands: Sequence[str | Iterable[Card | str]]) -> list[tuple[Card, ...]]:
+    """The hands as Jass cards; a :class:`CardError` if a card is foreign or dealt twice."""
+    seen = 0
+    out = []
+    for seat, h in enumerate(hands):
+        cards = jass_cards(h)
+        m = card_mask(cards)
+        if seen & m:
+            twice = " ".join(str(c) for c in JASS.cards_of(seen & m))
+            raise CardError(f"{twice} dealt twice (seat {seat}): one Jass deck (RULES J)")
+        seen |= m
+        out.append(cards)
+    return out
+
+
+def check_sides(n: int, sides: Sequence[int] | None) -> tuple[int, ...]:
+    if sides is None:
+        return tuple(range(n))
+    out = tuple(sides)
+    if len(out) != n or any(not isinstance(s, int) or s < 0 for s in out):
+        raise IllegalAction(f"sides must give a side number 0, 1, ... for each of the {n} seats")
+    return out
+
+
+def score_weis(hands: Sequence[str | Iterable[Card | str]], *, trump: Suit | None = None,
+               undenufe: bool = False, sides: Sequence[int] | None = None, forehand: int = 0,
+               options: WeisOptions = DEFAULT_OPTIONS) -> WeisResult:
+    """Every player declares every Weis of their hand as dealt; the side with the best Weis
+    scores all its Weis, the others 0 (RULES J). ``sides[seat]`` is the seat's side (default:
+    each seat its own side); ``forehand`` starts the play order for the first-declared option.
+
+    Two identical best sequences of opposing sides: nobody scores (the text)::
+
+        >>> tie = score_weis(["7C 8C 9C", "7D 8D 9D"], sides=(0, 1))
+        >>> tie.winner, tie.points
+        (None, (0, 0))
+        >>> first = WeisOptions(tie=WeisTie.FIRST_DECLARED)
+        >>> score_weis(["7C 8C 9C", "7D 8D 9D"], sides=(0, 1), forehand=1, options=first).winner
+        1
+        >>> score_weis(["7C 8C 9C", "7D 8D 9D"], trump=Suit.CLUBS, sides=(0, 1)).winner
+        0
+    """
+    cards = check_hands(hands)
+    side_of = check_sides(len(hands), sides)
+    melds = [_best(h, trump, undenufe, options) for h in cards]
+    candidates = [(seat, ms[0] if ms else None) for seat, ms in enumerate(melds)]
+    return decide(candidates, melds, side_of, forehand, trump, undenufe, options)
+
+
+_DECK_MASK = (1 << 36) - 1
+
+
+def score_weis_masks(masks: Sequence[int], *, trump: Suit | None = None, undenufe: bool = False,
+                     sides: Sequence[int] | None = None, forehand: int = 0,
+                     options: WeisOptions = DEFAULT_OPTIONS) -> WeisResult:
+    """:func:`score_weis` for hands given as bit masks of Jass deck indices (``JASS.cards``
+    order, suit-major, 6 to A): the engine's own form, for its play path.
+
+    >>> from chaitea.cards import JASS
+    >>> hands = ["9C 9D 9H 9S 7D 8D", "6S 7S 8S", "AC", "KH"]
+    >>> score_weis_masks([JASS.mask_of(h.split()) for h in hands], sides=(0, 1, 0, 1)).points
+    (150, 0)
+    """
+    seen = 0
+    for seat, m in enumerate(masks):
+        if not isinstance(m, int) or m < 0 or m & ~_DECK_MASK or seen & m:
+            raise CardError(f"seat {seat}: a hand mask holds cards of one Jass deck, each once")
+        seen |= m
+    side_of = check_sides(len(masks), sides)
+    melds: list[tuple[Meld, ...]] = []
+    for m in masks:
+        quick = quick_melds([(m >> (9 * s)) & 0x1FF for s in range(4)], undenufe, options)
+        if quick is not None and len(quick) < 2:
+            melds.append(tuple(quick))
+        else:
+            melds.append(_best(tuple(JASS.cards_of(m)), trump, undenufe, options))
+    candidates = [(seat, ms[0] if ms else None) for seat, ms in enumerate(melds)]
+    return decide(candidates, melds, side_of, forehand, trump, undenufe, options)

@@ -1,0 +1,169 @@
+"""Checks of what the engine is given from outside: players' names and ``Game(...)`` arguments.
+
+Each check raises a :class:`~chaitea.errors.SetupError` that names the argument or field
+(``names[1] ...``) and quotes the input escaped and shortened (:func:`chaitea.markup.quote`);
+the record loader turns it into a refusal at ``round 0, picking step 0``.
+
+>>> check_names(["Aslan", "Leo", "Mufasa"], 3)
+['Aslan', 'Leo', 'Mufasa']
+>>> try:
+...     check_names(["Aslan", "Le\\x1bo", "Mufasa"], 3)
+... except SetupError as e:
+...     print(e)
+names[1] 'Le\\x1bo' holds a control character (\\x1b): a name is plain text
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from .errors import SetupError
+from .markup import control_characters, quote
+
+if TYPE_CHECKING:
+    from .game import Game
+
+MAX_SEED_DIGITS = 4000
+"""A seed is an integer of at most 4,000 digits (Python reads no longer number from text)."""
+_DECKS = ("standard", "six-player", "double", "jass")
+
+__all__ = ["MAX_NAME_LENGTH", "MAX_SEED_DIGITS", "check_name", "check_names", "game_arguments",
+           "names_or_none", "round_arguments", "seed_argument"]
+
+MAX_NAME_LENGTH = 40
+"""A player's name is plain text of 1 to 40 characters (issue 8)."""
+
+
+def check_name(name: object, field: str = "name") -> str:
+    """``name`` if it is a player's name: a string of 1 to :data:`MAX_NAME_LENGTH` characters
+    without control, format or separator characters (see
+    :func:`~chaitea.markup.control_characters`); else a :class:`SetupError` naming ``field``.
+    Markup characters (``<``, ``&``, quotes) are allowed: every view shows a name as text.
+
+    >>> check_name('<b onclick="x">Leo</b>')
+    '<b onclick="x">Leo</b>'
+    >>> try:
+    ...     check_name("x" * 41, "names[0]")
+    ... except SetupError as e:
+    ...     print(e)
+    names[0] 'xxxxxxxx...' is 41 characters long: a name has at most 40
+    """
+    if not isinstance(name, str):
+        raise SetupError(f"{field} must be a string, not {quote(name)}")
+    if not name.strip():
+        raise SetupError(f"{field} is empty: a name needs at least one visible character")
+    if len(name) > MAX_NAME_LENGTH:
+        raise SetupError(f"{field} {quote(name)} is {len(name):,} characters long: a name has "
+                         f"at most {MAX_NAME_LENGTH}")
+    bad = control_characters(name)
+    if bad:
+        what = "a control character" if len(bad) == 1 else "control characters"
+        raise SetupError(f"{field} {quote(name)} holds {what} ({', '.join(bad[:5])}): a name "
+                         "is plain text")
+    return name
+
+
+def check_names(names: object, players: int, field: str = "names") -> list[str]:
+    """The list of one checked name per seat (RECORD ``names``), else a :class:`SetupError`
+    naming the field (``names`` or ``names[i]``)."""
+    if isinstance(names, str) or not isinstance(names, Sequence):
+        raise SetupError(f"{field} must be a list of {players} names, not {quote(names)}")
+    if len(names) != players:
+        raise SetupError(f"{field} must give one name per seat: {players} names, not "
+                         f"{len(names)}")
+    return [check_name(n, f"{field}[{i}]") for i, n in enumerate(names)]
+
+
+def names_or_none(names: Sequence[str] | None, game: Game) -> list[str] | None:
+    """The names given to :meth:`Game.new_initial_state` or :meth:`Game.round_state` checked
+    (one per seat, each a plain-text name), or ``None`` for the default ``Seat 0``, ``Seat 1``..."""
+    return None if names is None else check_names(names, game.players)
+
+
+def _is_int(value: object) -> bool:
+    return type(value) is int
+
+
+def game_arguments(players: object, setup: object, deck: object, passing_the_barrel: object,
+                   match_point: object, meta: object, ruleset: object,
+                   same_contract_raise: object) -> None:
+    """Check the types and shapes of ``Game(...)``'s arguments before the engine reads them:
+    a :class:`SetupError` naming the argument (never a bare ``TypeError``, ``OverflowError`` or
+    ``ValueError``), with the value quoted escaped and shortened. The rules' own checks (which
+    deck fits which player count, which meta...) follow in :class:`~chaitea.Game`.
+
+    >>> try:
+    ...     game_arguments(3, "standard", ["jass"], False, False, None, "chai-tea-jazz", True)
+    ... except SetupError as e:
+    ...     print(e)
+    deck must be standard, six-player, double or jass, not ['jass'] (RECORD options.deck)
+    """
+    from .setups import MAX_ROWS, Setup
+
+    if not _is_int(players) or players not in (2, 3, 4, 6):
+        raise SetupError(f"players must be 2, 3, 4 or 6, not {quote(players)} (RECORD players)")
+    if not isinstance(setup, Setup | str | list):
+        raise SetupError("setup must be \"standard\", \"short\", \"long\" or a list of rows, "
+                         f"not {quote(setup)} (RECORD setup)")
+    if isinstance(setup, Setup | list) and len(setup.rows if isinstance(setup, Setup) else
+                                               setup) > MAX_ROWS:
+        n = len(setup.rows if isinstance(setup, Setup) else setup)
+        raise SetupError(f"a custom setup has at most {MAX_ROWS} rows, not {n:,} (RECORD setup)")
+    if isinstance(setup, str) and setup not in ("standard", "short", "long"):
+        raise SetupError(f"unknown setup {quote(setup)}: use standard, short, long or a list of "
+                         "rows (RECORD setup)")
+    if deck is not None and deck not in _DECKS:
+        raise SetupError(f"deck must be {', '.join(_DECKS[:-1])} or {_DECKS[-1]}, not "
+                         f"{quote(deck)} (RECORD options.deck)")
+    for name, flag in (("passing_the_barrel", passing_the_barrel),
+                       ("match_point", match_point),
+                       ("same_contract_raise", same_contract_raise)):
+        if type(flag) is not bool:
+            raise SetupError(f"option {name} must be true or false, not {quote(flag)}")
+    if meta is not None and not isinstance(meta, str):
+        raise SetupError(f"meta must be null or a name, not {quote(meta)} (RECORD options.meta)")
+    if isinstance(meta, str) and len(meta) > 40:
+        raise SetupError(f"unknown meta {quote(meta)} (RECORD options.meta)")
+    if not isinstance(ruleset, str):
+        raise SetupError(f"ruleset must be a name, not {quote(ruleset)} (RECORD options.ruleset)")
+    if len(ruleset) > 40:
+        raise SetupError(f"unknown ruleset {quote(ruleset)} (RECORD options.ruleset)")
+
+
+def seed_argument(seed: object, field: str = "seed") -> None:
+    """A seed is an integer (not a bool) of at most :data:`MAX_SEED_DIGITS` digits."""
+    if not _is_int(seed):
+        raise SetupError(f"{field} must be an integer, not {quote(seed)}")
+    assert isinstance(seed, int)
+    if seed.bit_length() > MAX_SEED_DIGITS * 3.3:
+        raise SetupError(f"{field} {quote(seed)} is too long: a seed has at most "
+                         f"{MAX_SEED_DIGITS:,} digits")
+
+
+def round_arguments(game: Game, deal: object, declarer: object, contract: object,
+                    debt: object) -> None:
+    """Check :meth:`Game.round_state`'s arguments: a deal or a seed, a seat, a contract (a value
+    or its spelling) and a Bet Debt (a whole number 0..the game's maximum); a
+    :class:`SetupError` naming the argument.
+
+    >>> from chaitea import Game
+    >>> try:
+    ...     round_arguments(Game(players=3), 1, 0, "under", "5")
+    ... except SetupError as e:
+    ...     print(e)
+    debt must be a whole number of points 0..35, not '5' (RULES B)
+    """
+    from .contracts import Contract
+    from .deals import Deal
+
+    if not isinstance(deal, Deal):
+        seed_argument(deal, "deal")
+    if not _is_int(declarer) or not 0 <= declarer < game.players:  # type: ignore[operator]
+        raise SetupError(f"declarer must be a seat 0..{game.players - 1}, not {quote(declarer)}")
+    if not isinstance(contract, Contract | str):
+        raise SetupError(f"contract must be a Contract or its spelling such as \"trump(H)\", "
+                         f"not {quote(contract)}")
+    if not _is_int(debt) or not 0 <= debt <= game.max_debt:  # type: ignore[operator]
+        raise SetupError(f"debt must be a whole number of points 0..{game.max_debt}, not "
+                         f"{quote(debt)} (RULES B)")
