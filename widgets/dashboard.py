@@ -252,6 +252,14 @@ class GameDashboard(View):
         self._echo(self.table)
         return ok
 
+    def undo(self) -> bool:
+        """Practice: take back your latest card or pick (until its trick is complete)."""
+        view = self.picking if self.session.state.phase == "picking" and \
+            not self.session.paused else self.table
+        ok = view.undo()
+        self._echo(view)
+        return ok
+
     def _echo(self, view: View) -> None:
         # the view's own line (shared by the picking panel and the table) shows the words:
         # the dashboard keeps them as its message without showing them a second time

@@ -124,8 +124,9 @@ class PickingPanel(SteppedView):
         self.forward_button = button("Forward ▶", "ctj-forward", tooltip="One step forward",
                                      quiet=True)
         self.live_button = button("Latest »", "ctj-live", tooltip="Latest step", quiet=True)
-        self.nav = w.HBox([self.first_button, self.back_button, self.step_label,
-                           self.forward_button, self.live_button])
+        self.undo_button = self._undo_button()
+        self.nav = w.HBox([self.undo_button, self.first_button, self.back_button,
+                           self.step_label, self.forward_button, self.live_button])
         self.nav.add_class("ctj-nav")
         self.caption_line = html("", "ctj-caption-line")
         self.log = html("", "ctj-log", "ctj-note")
@@ -383,6 +384,8 @@ class PickingPanel(SteppedView):
             self.step_label.value = f"step {ses.cursor} of {len(ses.steps) - 1}"
             self.first_button.disabled = self.back_button.disabled = ses.cursor == 0
             self.forward_button.disabled = self.live_button.disabled = ses.is_live
+            self.undo_button.disabled = (self.example_number is not None
+                                         or ses.undo_point() is None)
             # the step's words once: not again when the status line has just said them
             cap = ses.caption
             said = bool(cap) and cap.lower() in self.status.text.lower()

@@ -8,12 +8,14 @@ import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+import ipywidgets as w
+
 from chaitea import ChaiTeaError, Game, GameState, IllegalAction, TrickRecord
 from chaitea.actions import Accept, Decline, Offer, Pass, Pick, Play, Rescind
 from chaitea.bots import Bot, RandomBot
 from chaitea.svg import card_name
 
-from .base import Refusal, View, pick_title
+from .base import Refusal, View, button, pick_title
 from .words import plain_reason
 
 __all__ = ["Session", "Step", "make_bots"]
@@ -76,6 +78,9 @@ class Session:
                                        if state.round_number <= 1 else "Game loaded.")]
         self.cursor = 0
         self.listeners: list[Callable[[], None]] = []
+        # moves on whenever the game is changed by a take-back or a new game: a paced bot move
+        # (or, later, a Hint) scheduled before it sees a different epoch and does nothing
+        self.epoch = 0
         self.run_bots()
 
     # -- reading ---------------------------------------------------------------------------------
@@ -193,6 +198,38 @@ class Session:
         self.paused = False
         self.cursor = len(self.steps) - 1
         self.run_bots()
+
+    # -- taking back (practice) -------------------------------------------------------------------
+    def undo_point(self) -> int | None:
+        """The step to go back to for a take-back: the state before the latest action of a
+        person, while its trick is not complete (for a pick: while the round's first trick is
+        not complete), in the same round; ``None`` when there is nothing to take back."""
+        live = self.steps[-1].state
+        for i in range(len(self.steps) - 1, 0, -1):
+            step = self.steps[i]
+            before = self.steps[i - 1].state
+            if before.round_number != live.round_number or \
+                    len(before.round_results) != len(live.round_results):
+                return None  # a round ended since: the card or pick is scored
+            if len(before.tricks) != len(live.tricks):
+                return None  # its trick is complete
+            if step.seat is not None and step.seat in self.humans and \
+                    not self.is_bot_turn(before):
+                return i - 1
+        return None
+
+    def undo(self) -> None:
+        """Take back the latest card or pick of a person (a real undo: the game goes on from
+        the state before it; the bots' replies after it are taken back too). Refused once its
+        trick is complete. Any bot move in progress is cancelled (``epoch`` moves on)."""
+        point = self.undo_point()
+        if point is None:
+            raise Refusal("nothing to take back: a card can be taken back until its trick is "
+                          "complete, a pick until the first trick is")
+        self.epoch += 1
+        del self.steps[point + 1:]
+        self.cursor = point
+        self.paused = False
 
     # -- moving through the record ---------------------------------------------------------------
     def goto(self, index: int) -> None:
@@ -335,3 +372,40 @@ class SteppedView(View):
     def first(self) -> bool:
         """The first step of the round shown."""
         return self._move(lambda: self.session.goto(self.session.round_start()))
+
+    def undo(self) -> bool:
+        """Practice: take back your latest card or pick (until its trick is complete); the
+        game goes on from there, and any bot move in progress is cancelled."""
+        def run() -> None:
+            if not self.practice:
+                raise Refusal("taking back is for practice: this game counts every card")
+            if getattr(self, "example_number", None) is not None:
+                raise Refusal("a rulebook example is stepped through, not taken back: use "
+                              "◀ Back")
+            self.session.undo()
+
+        ok = self._attempt(run)
+        if ok:
+            self._notify()
+            self.status.ok(f"Taken back. {_your_turn(self.session)}".strip())
+            self._after_undo()
+        return ok
+
+    def _after_undo(self) -> None:
+        """Hook: redraw what the status line's new words change (the caption line)."""
+
+    practice = True
+
+    def _undo_button(self) -> w.Button:
+        b = button("↶ Take back", "ctj-undo", tooltip="Take back your last card or pick "
+                   "(until its trick is complete)", quiet=True)
+        b.on_click(lambda _b: self.undo())
+        return b
+
+
+def _your_turn(session: Session) -> str:
+    s = session.state
+    seat = s.current_player()
+    if seat < 0:
+        return ""
+    return f"{s.names[seat]} is to {'play' if s.phase == 'play' else 'speak'} again."

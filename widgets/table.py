@@ -6,7 +6,7 @@ from collections.abc import Iterable, Sequence
 
 import ipywidgets as w
 
-from chaitea import Card, Game, GameState
+from chaitea import Card, ChaiTeaError, Game, GameState
 from chaitea.markup import escape
 from chaitea.svg import side_labels
 
@@ -52,8 +52,9 @@ class TrickTable(SteppedView):
                  contract: str | None = None, *, declarer: int = 0, debt: int = 0,
                  setup: str = "standard", names: Sequence[str] | None = None,
                  bots: object = None, open_hands: bool = False, four_colour: bool = False,
-                 session: Session | None = None) -> None:
+                 session: Session | None = None, practice: bool = True) -> None:
         super().__init__()
+        self.practice = practice
         self._players = players
         self._seed = seed
         self._humans = tuple(humans)
@@ -111,8 +112,10 @@ class TrickTable(SteppedView):
         self.forward_button = button("Forward ▶", "ctj-forward", quiet=True)
         self.live_button = button("Latest »", "ctj-live", tooltip="Back to the game",
                                   quiet=True)
-        self.nav = w.HBox([self.first_button, self.back_button, self.step_label,
-                           self.forward_button, self.live_button])
+        self.undo_button = self._undo_button()
+        show(self.undo_button, practice)
+        self.nav = w.HBox([self.undo_button, self.first_button, self.back_button,
+                           self.step_label, self.forward_button, self.live_button])
         self.nav.add_class("ctj-nav")
         self.caption_line = html("", "ctj-caption-line")
         self._finish(self.title, self.info, self.status.widget, felt, self.summary,
@@ -221,6 +224,9 @@ class TrickTable(SteppedView):
 
     def _after_move(self) -> None:
         self.status.info(self.session.caption)
+        self._draw_caption()
+
+    def _after_undo(self) -> None:
         self._draw_caption()
 
     def set_four_colour(self, on: bool = True) -> bool:
@@ -352,6 +358,7 @@ class TrickTable(SteppedView):
             self.step_label.value = f"step {ses.cursor} of {steps}"
             self.first_button.disabled = self.back_button.disabled = ses.cursor == 0
             self.forward_button.disabled = self.live_button.disabled = ses.is_live
+            self.undo_button.disabled = ses.undo_point() is None
             self._draw_caption()
 
     def _draw_caption(self) -> None:
@@ -398,7 +405,8 @@ class TrickTable(SteppedView):
         if open_view:
             cards = sort_cards(cards, s.contract, g.deck, 0, g.n_tricks)
             items = [StripItem(card=c, playable=(str(c) in legal) if active else None,
-                               note="" if active or not human else "not your turn")
+                               note=(self._why(s, str(c), legal) if active
+                                     else "" if not human else "not your turn"))
                      for c in cards]
             hand_strip.set_items(items)
         else:
@@ -410,12 +418,25 @@ class TrickTable(SteppedView):
             sitems = []
             for down, up in stacks:
                 p = (str(up) in legal) if (active and up is not None) else None
+                why = self._why(s, str(up), legal) if p is False else ""
                 sitems.append(StripItem(kind="stack", card=up, down=down, playable=p,
-                                        key=str(up) if up is not None else ""))
+                                        key=str(up) if up is not None else "", note=why))
             straw_strip.set_items(sitems)
         else:
             straw_strip.set_items([])
             show(straw_strip, False)
+
+    @staticmethod
+    def _why(s: GameState, card: str, legal: set[str]) -> str:
+        """Why ``card`` cannot be played now: the engine's refusal, worked out without changing
+        the state (``verify_action`` raises and leaves it as it was)."""
+        if card in legal:
+            return ""
+        try:
+            s.verify_action(card)
+        except ChaiTeaError as e:
+            return str(e)
+        return ""
 
     @staticmethod
     def _contract_title(s: GameState) -> str:
