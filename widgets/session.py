@@ -4,6 +4,8 @@ forward through. It holds no rules: every legality, winner and score comes from 
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -18,7 +20,27 @@ from chaitea.svg import card_name
 from .base import Refusal, View, button, pick_title
 from .words import plain_reason
 
-__all__ = ["Session", "Step", "make_bots"]
+__all__ = ["Scheduler", "Session", "Step", "make_bots"]
+
+
+log = logging.getLogger(__name__)
+Scheduler = Callable[[float, Callable[[], None]], object]
+
+
+def _loop_scheduler() -> Scheduler | None:
+    """``loop.call_later`` of the asyncio loop running this kernel (Jupyter, Voilà), or
+    ``None`` outside one (plain Python, the tests): pacing never blocks the kernel."""
+    try:
+        loop = asyncio.get_event_loop()
+    except RuntimeError:
+        return None
+    if not loop.is_running():
+        return None
+
+    def later(seconds: float, callback: Callable[[], None]) -> object:
+        return loop.call_later(seconds, callback)
+
+    return later
 
 
 @dataclass(frozen=True)
@@ -81,6 +103,10 @@ class Session:
         # moves on whenever the game is changed by a take-back or a new game: a paced bot move
         # (or, later, a Hint) scheduled before it sees a different epoch and does nothing
         self.epoch = 0
+        self.delay = 0.0
+        self.hold = 0.0
+        self.scheduler: Scheduler | None = None
+        self.pending = False  # a paced bot move is waiting for its moment
         self.run_bots()
 
     # -- reading ---------------------------------------------------------------------------------
@@ -132,7 +158,8 @@ class Session:
         new.apply_action(action)  # raises the engine's refusal; `state` is untouched
         self.paused = False
         self._push(Step(new, describe(state, new), seat))
-        self.run_bots()
+        self.epoch += 1  # a bot move scheduled before this action is out of date
+        self.continue_bots()
 
     def _push(self, step: Step) -> None:
         del self.steps[self.cursor + 1:]
@@ -191,13 +218,72 @@ class Session:
             raise Refusal(f"it is {state.names[state.current_player()]}'s turn: a person plays"
                           " this seat")
         self.paused = False
+        self.epoch += 1  # "continue now": the move waiting for its moment goes at once
         self.run_bots(limit=1)
+        self.continue_bots()
 
     def resume(self) -> None:
         """Continue after a round-end pause: the bots pick and play on."""
         self.paused = False
         self.cursor = len(self.steps) - 1
-        self.run_bots()
+        self.epoch += 1
+        self.continue_bots()
+
+    # -- pacing ----------------------------------------------------------------------------------
+    def set_pace(self, delay: float, hold: float | None = None,
+                 scheduler: Scheduler | None = None) -> None:
+        """Pace the bots: each bot action ``delay`` seconds after the one before, and
+        ``hold`` seconds (default ``2.5 × delay``, at most 3 s) after a trick is complete, so
+        the learner sees it. ``delay=0`` is instant. ``scheduler(seconds, callback)`` runs a
+        callback later without blocking (default: the running asyncio loop's ``call_later``,
+        as in a Jupyter or Voilà kernel); without one, the bots act at once (the synchronous
+        path the tests use)."""
+        self.delay = max(0.0, float(delay))
+        self.hold = min(3.0, 2.5 * self.delay) if hold is None else max(0.0, float(hold))
+        self.scheduler = scheduler if scheduler is not None else _loop_scheduler()
+
+    @property
+    def paced(self) -> bool:
+        return self.delay > 0 and self.scheduler is not None
+
+    def continue_bots(self) -> None:
+        """After a person's action: the bots reply, at once or paced (one action per moment,
+        the listeners told after each)."""
+        if not self.paced:
+            self.run_bots()
+            return
+        self._schedule(self.epoch)
+
+    def _schedule(self, epoch: int) -> None:
+        if not self.is_live or self.paused or not self.autoplay:
+            return
+        state = self.state
+        if state.is_chance_node():  # a deal needs no moment to be seen
+            self.run_bots(limit=1)
+            self.changed()
+            state = self.state
+        if not self.is_bot_turn(state) or self.paused:
+            return
+        prev = self.steps[-2].state if len(self.steps) > 1 else None
+        just_completed = prev is not None and len(state.tricks) > len(prev.tricks) \
+            and state.phase == "play"
+        wait = self.hold if just_completed else self.delay
+        self.pending = True
+        assert self.scheduler is not None
+        self.scheduler(wait, lambda: self._paced_step(epoch))
+
+    def _paced_step(self, epoch: int) -> None:
+        if epoch != self.epoch:  # taken back, continued by hand or a new action since
+            return
+        self.pending = False
+        try:
+            self.run_bots(limit=1)
+        except Exception:  # a failing bot: the game waits (the Bot move button says why)
+            log.exception("a paced bot move failed")
+            return
+        finally:
+            self.changed()
+        self._schedule(epoch)
 
     # -- taking back (practice) -------------------------------------------------------------------
     def undo_point(self) -> int | None:

@@ -11,13 +11,15 @@ from chaitea.markup import escape
 from chaitea.svg import side_labels
 
 from .base import Refusal, button, default_names, html, seat_widgets, show, sort_cards
-from .session import Session, SteppedView
+from .session import Scheduler, Session, SteppedView
 from .strip import CardStrip, StripItem
 from .words import cite_links, plain_reason
 
 __all__ = ["TrickTable"]
 
 MAX_SEATS = 6
+# seconds between two bot actions (a complete trick is held 2.5 times as long, at most 3 s)
+SPEEDS = {"instant": 0.0, "fast": 0.35, "normal": 0.8, "slow": 1.5}
 
 
 class TrickTable(SteppedView):
@@ -52,9 +54,12 @@ class TrickTable(SteppedView):
                  contract: str | None = None, *, declarer: int = 0, debt: int = 0,
                  setup: str = "standard", names: Sequence[str] | None = None,
                  bots: object = None, open_hands: bool = False, four_colour: bool = False,
-                 session: Session | None = None, practice: bool = True) -> None:
+                 session: Session | None = None, practice: bool = True,
+                 speed: str = "normal") -> None:
         super().__init__()
         self.practice = practice
+        if speed not in SPEEDS:
+            raise Refusal(f"speed is one of {', '.join(SPEEDS)}, not {speed!r}")
         self._players = players
         self._seed = seed
         self._humans = tuple(humans)
@@ -102,8 +107,13 @@ class TrickTable(SteppedView):
         self.four_colour_box = w.Checkbox(value=four_colour, description="Four-colour suits",
                                           indent=False)
         self.four_colour_box.add_class("ctj-four-colour")
+        # bot pacing: each bot card shown a moment, a complete trick held a little longer
+        # (or until Bot move ▶ is pressed); "instant" lets them answer at once
+        self.speed = w.Dropdown(options=[(k, k) for k in SPEEDS], value=speed,
+                                description="Bots", layout=w.Layout(width="auto"))
+        self.speed.add_class("ctj-speed")
         self.actions_bar = w.HBox([self.next_round_button, self.step_button,
-                                   self.new_round_button, self.open_hands,
+                                   self.new_round_button, self.speed, self.open_hands,
                                    self.four_colour_box])
         self.first_button = button("« Start", "ctj-first", tooltip="Start of the round",
                                    quiet=True)
@@ -124,6 +134,7 @@ class TrickTable(SteppedView):
         self.next_round_button.on_click(lambda _b: self.next_round())
         self.new_round_button.on_click(lambda _b: self.new_round())
         self.open_hands.observe(self._guard(lambda _ch: self.refresh()), "value")
+        self.speed.observe(self._guard(lambda _ch: self._apply_speed()), "value")
         self.four_colour_box.observe(self._guard(lambda ch: self._set_colours(ch["new"])),
                                      "value")
         self.first_button.on_click(lambda _b: self.first())
@@ -131,6 +142,7 @@ class TrickTable(SteppedView):
         self.forward_button.on_click(lambda _b: self.forward())
         self.live_button.on_click(lambda _b: self.live())
         self.session: Session
+        self._scheduler: Scheduler | None = None
         self._own = session is None
         show(self.new_round_button, self._own)
         if session is not None:
@@ -154,9 +166,28 @@ class TrickTable(SteppedView):
     def attach(self, session: Session, *, listen: bool = True) -> None:
         """Show (and play in) ``session``; the dashboard shares one between its views."""
         self.session = session
+        self._apply_speed()
         if listen and self.refresh not in session.listeners:
             session.listeners.append(self.refresh)
         self.refresh()
+
+    def set_speed(self, speed: str, scheduler: Scheduler | None = None) -> bool:
+        """How fast the bots play: ``instant``, ``fast``, ``normal`` or ``slow`` (paced only
+        in a running kernel, or with a ``scheduler(seconds, callback)`` given)."""
+        def run() -> None:
+            if speed not in SPEEDS:
+                raise Refusal(f"speed is one of {', '.join(SPEEDS)}, not {speed!r}")
+            self._scheduler = scheduler
+            if self.speed.value == speed:
+                self._apply_speed()
+            self.speed.value = speed
+
+        return self._attempt(run)
+
+    def _apply_speed(self) -> None:
+        session = getattr(self, "session", None)
+        if session is not None:
+            session.set_pace(SPEEDS[self.speed.value], scheduler=self._scheduler)
 
     # -- actions ---------------------------------------------------------------------------------
     def _report(self, start: int) -> None:

@@ -54,8 +54,9 @@ def test_take_back_while_the_trick_is_open() -> None:
 def test_take_back_cancels_pending_bot_moves() -> None:
     table = TrickTable(players=3, seed=4, humans=(0, 1), contract="trump(H)", declarer=2,
                        names=NAMES)
+    assert table.play(table.legal()[0])
     epoch = table.session.epoch
-    assert table.play(table.legal()[0]) and table.undo()
+    assert table.undo()
     assert table.session.epoch == epoch + 1
 
 
@@ -116,3 +117,68 @@ def test_a_dimmed_card_says_why_before_it_is_clicked() -> None:
     assert table.state == before  # asking why changed nothing
     legal_html = [re.search(rf'data-card="{c}"[^>]*>', html) for c in table.legal()]
     assert all(m is not None and "data-why" not in m.group(0) for m in legal_html)
+
+
+# ------------------------------------------------------------------ paced bots
+class FakeClock:
+    """A scheduler for the tests: callbacks wait in a list until :meth:`run` (no real time)."""
+
+    def __init__(self) -> None:
+        self.waiting: list[tuple[float, object]] = []
+
+    def __call__(self, seconds: float, callback: object) -> None:
+        self.waiting.append((seconds, callback))
+
+    def run(self) -> float:
+        seconds, callback = self.waiting.pop(0)
+        callback()  # type: ignore[operator]
+        return seconds
+
+
+def test_paced_bots_play_one_card_at_a_time() -> None:
+    clock = FakeClock()
+    table = TrickTable(players=3, seed=4, humans=(0,), contract="trump(H)", names=NAMES)
+    assert table.set_speed("normal", scheduler=clock)
+    assert table.play(table.legal()[0])
+    assert len(table.state.trick) == 1  # only the learner's card so far: the bots wait
+    assert table.legal() == [] and not table.step_button.disabled
+    assert clock.run() == 0.8 and len(table.state.trick) == 2  # Leo's card, a moment later
+    assert table.seat_hands[0].card_ids  # the table redrew after the bot's card
+    assert clock.run() == 0.8  # Mufasa completes the trick
+    assert len(table.state.tricks) == 1
+    if clock.waiting:  # a bot leads the next trick: the complete trick is held longer
+        assert clock.waiting[0][0] == 2.0
+    assert_session_legal(table.session)
+    assert_clean(table)
+
+
+def test_continue_and_take_back_cancel_the_waiting_bot_move() -> None:
+    clock = FakeClock()
+    table = TrickTable(players=3, seed=4, humans=(0,), contract="trump(H)", names=NAMES)
+    table.set_speed("slow", scheduler=clock)
+    before = table.state.clone()
+    card = table.legal()[0]
+    assert table.play(card) and len(clock.waiting) == 1
+    assert not table.undo_button.disabled  # the trick is open while the bots wait
+    assert table.undo() and table.state == before
+    clock.run()  # the cancelled move does nothing
+    assert table.state == before and not clock.waiting
+    assert table.play(card)
+    assert table.step()  # "continue now": Leo plays at once; Mufasa waits for his moment
+    assert len(table.state.trick) == 2
+    stale = len(clock.waiting)
+    assert stale == 2
+    clock.run()  # the first (cancelled by Bot move) does nothing
+    assert len(table.state.trick) == 2
+    clock.run()
+    assert len(table.state.tricks) == 1
+
+
+def test_instant_speed_and_no_loop_play_at_once() -> None:
+    table = TrickTable(players=3, seed=4, humans=(0,), contract="trump(H)", names=NAMES)
+    assert not table.session.paced  # no running loop in the tests: the synchronous path
+    assert table.play(table.legal()[0]) and len(table.state.tricks) == 1
+    clock = FakeClock()
+    assert table.set_speed("instant", scheduler=clock)
+    assert table.play(table.legal()[0]) and not clock.waiting
+    assert not table.set_speed("warp") and "instant" in table.message
