@@ -276,12 +276,13 @@ class GameDashboard(View):
     # -- drawing ---------------------------------------------------------------------------------
     def _note_message(self) -> None:
         """Keep the dashboard's message until the game moves on (then the views speak)."""
-        self._message_at = id(self.session), len(self.session.steps)
+        # paced bots move the game on by themselves: only a person's next move ends it
+        self._message_at = id(self.session), self.session.moves_by_people
 
     def refresh(self) -> None:
         ses = self.session
         s = ses.state
-        if self.status.text and self._message_at != (id(ses), len(ses.steps)):
+        if self.status.text and self._message_at != (id(ses), ses.moves_by_people):
             self.status.set("")
         picking = s.phase == "picking" and not ses.paused
         (self.picking if picking else self.table).refresh()

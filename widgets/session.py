@@ -107,6 +107,7 @@ class Session:
         self.hold = 0.0
         self.scheduler: Scheduler | None = None
         self.pending = False  # a paced bot move is waiting for its moment
+        self.moves_by_people = 0  # a view's message stays until a person acts again
         self.run_bots()
 
     # -- reading ---------------------------------------------------------------------------------
@@ -158,6 +159,8 @@ class Session:
         new.apply_action(action)  # raises the engine's refusal; `state` is untouched
         self.paused = False
         self._push(Step(new, describe(state, new), seat))
+        if not by_bot:
+            self.moves_by_people += 1
         self.epoch += 1  # a bot move scheduled before this action is out of date
         self.continue_bots()
 
@@ -313,6 +316,7 @@ class Session:
             raise Refusal("nothing to take back: a card can be taken back until its trick is "
                           "complete, a pick until the first trick is")
         self.epoch += 1
+        self.moves_by_people += 1
         del self.steps[point + 1:]
         self.cursor = point
         self.paused = False
