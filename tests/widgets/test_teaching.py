@@ -100,7 +100,8 @@ def test_teaching_table_gives_the_engines_result_in_words() -> None:
     assert f"Leo scored {result.score}" in text and "careless defence" in text
     assert str(careless_round(lesson.deal).score) in text
     assert lesson.again() and lesson.feedback.value == ""
-    assert lesson.table.state.history() == TeachingTable("defence-keeps-points").table.state.history()
+    fresh = TeachingTable("defence-keeps-points")
+    assert lesson.table.state.history() == fresh.table.state.history()
     assert_clean(lesson)
     with pytest.raises(Exception, match="no teaching deal"):
         TeachingTable("nope")
