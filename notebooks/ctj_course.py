@@ -34,7 +34,8 @@ from chaitea_widgets.base import Refusal, View, button, html, show
 from chaitea_widgets.strip import StripItem
 from chaitea_widgets.tries import Progress, Tries
 
-__all__ = ["COMING", "COURSE", "NAMES", "Exercise", "Lesson", "Problem", "Welcome",
+__all__ = ["COMING", "COURSE", "NAMES", "TOPICS", "Exercise", "HostGuide", "Lesson", "Problem",
+           "Welcome", "expected_answers",
            "hand_text", "index_html", "may_play_problem", "named_round", "next_links",
            "seat_of", "signed"]
 
@@ -520,3 +521,107 @@ class Welcome(View):
                 f"This hand holds <b>{total}</b> of the deck's {deck.total_points} card points"
                 f" ({' + '.join(str(deck.points_of(c)) for c in counted) or 'none'}): every"
                 " odd card scores its rank, even cards score nothing.")
+
+
+# ------------------------------------------------------------------ the host guide
+# What to project for each topic of a workshop: (topic, lesson file, what to show, seed).
+TOPICS: list[tuple[str, str, str, int]] = [
+    ("The deck and card points", "01_tricks_and_following.ipynb", "deal explorer", 7),
+    ("Following suit", "01_tricks_and_following.ipynb", "What may Leo play?", 1),
+    ("Which card wins", "02_contracts_and_rankings.ipynb", "ranking explorer, quiz", 2),
+    ("Low cards are strong too", "02_contracts_and_rankings.ipynb",
+     "teaching deal: Under beats Trump", 3),
+    ("Picking and Bet Debt", "03_picking_and_bet_debt.ipynb", "rulebook example 3", 3),
+    ("When a raise pays", "03_picking_and_bet_debt.ipynb", "the two Bet Debt deals", 41),
+    ("A round at the table", "04_playing_a_round.ipynb", "trick table (presenter)", 4),
+    ("Defending together", "04_playing_a_round.ipynb", "teaching deal: defence", 18),
+    ("The Paper Pad", "05_scoring_and_the_pad.ipynb", "the rulebook's example", 1),
+    ("A first game", "06_full_game.ipynb", "game dashboard, Short setup", 2024),
+]
+
+
+def _first_words(markup: str, limit: int = 110) -> str:
+    text = re.sub(r"<[^>]+>", " ", markup).replace(" .", ".")
+    text = re.sub(r"\s+", " ", text).strip()
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def expected_answers(folder: str | None = None) -> list[tuple[str, str, int, str, str]]:
+    """The first question of every seeded exercise and quiz of the course, with the answer
+    the engine computes: ``(lesson, exercise, seed, question, answer)``. Each lesson's code
+    runs here as it does on its page (same seeds), so the answers are those the learners
+    get first."""
+    import contextlib
+    import html as html_text
+    import io
+    import json
+    from pathlib import Path
+
+    from chaitea_widgets import Quiz
+
+    root = Path(folder) if folder else Path(__file__).resolve().parent
+    out: list[tuple[str, str, int, str, str]] = []
+    for lesson in COURSE[1:]:
+        nb = json.loads((root / lesson.file).read_text(encoding="utf-8"))
+        ns: dict[str, Any] = {"__name__": "__host_guide__"}
+        with contextlib.redirect_stdout(io.StringIO()):  # the lessons' printed examples
+            for cell in nb["cells"]:
+                if cell["cell_type"] == "code":
+                    exec(compile("".join(cell["source"]), lesson.file, "exec"), ns)
+        for view in ns.values():
+            if isinstance(view, Exercise):
+                p = view.problem
+                answer = (", ".join(map(str, p.solution)) if p.check is not None
+                          else view._shown(p.solution))
+                out.append((lesson.title, html_text.unescape(view.name), view.seed,
+                            _first_words(p.question), answer))
+            elif isinstance(view, Quiz):
+                out.append((lesson.title, "Which card wins?", view.seed,
+                            _first_words(view.question.value),
+                            f"{view.solution} ({view.reason})"))
+    return out
+
+
+class HostGuide(View):
+    """The workshop host's sheet: what to project per topic, and (on request: it runs every
+    lesson once) the expected answers of the seeded exercises, computed by the engine.
+    Action: :meth:`compute`."""
+
+    css_class = "ctj-host-guide"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.title = html("Host guide <small>what to project, and the answers</small>",
+                          "ctj-title")
+        rows = "".join(
+            f"<tr><td>{escape(topic)}</td><td><a href=\"{escape(file)}\">{escape(file)}</a>"
+            f"</td><td>{escape(what)}</td><td>{seed}</td></tr>"
+            for topic, file, what, seed in TOPICS)
+        self.topics = html("<table class=\"ctj-topics\"><tr><th>Topic</th><th>Lesson</th>"
+                           f"<th>Show</th><th>Seed</th></tr>{rows}</table>", "ctj-panel")
+        self.compute_button = button("Work out the expected answers", "ctj-compute",
+                                     primary=True, tooltip="Runs every lesson once (a few "
+                                     "seconds)")
+        self.compute_button.layout.align_self = "flex-start"
+        self.answers = html("", "ctj-panel", "ctj-answers")
+        show(self.answers, False)
+        self.rows: list[tuple[str, str, int, str, str]] = []
+        self._finish(self.title, self.topics, self.compute_button, self.status.widget,
+                     self.answers)
+        self.compute_button.on_click(lambda _b: self.compute())
+
+    def compute(self) -> bool:
+        """Run every lesson's exercises (first questions) and list the engine's answers."""
+        def run() -> None:
+            self.rows = expected_answers()
+            body = "".join(
+                f"<tr><td>{escape(lesson)}</td><td>{escape(ex)}</td><td>{seed}</td>"
+                f"<td>{escape(q)}</td><td><b>{escape(a)}</b></td></tr>"
+                for lesson, ex, seed, q, a in self.rows)
+            self.answers.value = ("<table class=\"ctj-answers-table\"><tr><th>Lesson</th>"
+                                  "<th>Exercise</th><th>Seed</th><th>First question</th>"
+                                  f"<th>Answer</th></tr>{body}</table>")
+            show(self.answers, True)
+
+        return self._attempt(run, ok="The expected answers of the first questions, as the "
+                             "learners will see them.")

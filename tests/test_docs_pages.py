@@ -74,3 +74,29 @@ def test_readme_course_and_views_link_the_documents() -> None:
     from chaitea_widgets.words import DOCS_PAGE
 
     assert (ROOT / "notebooks" / DOCS_PAGE).is_file()
+
+
+def test_host_guide_runs_and_computes_the_seeded_answers() -> None:
+    import sys
+
+    from tests.test_notebooks_meta import run_notebook
+
+    ns = run_notebook(ROOT / "notebooks" / "host_guide.ipynb")
+    guide, game = ns["guide"], ns["first_game"]
+    assert game.session.game.setup.name == "short" and len(game.session.game.setup.rows) == 2
+    assert "ctj-presenter" in game.table.widget._dom_classes
+    topics = sys.modules[type(guide).__module__].TOPICS
+    for _topic, file, _what, _seed in topics:
+        assert (ROOT / "notebooks" / file).is_file()
+    assert guide.compute(), guide.message
+    rows = guide.rows
+    assert len(rows) >= 10 and all(answer for *_rest, answer in rows)
+    # computed, not typed: the slalom answer is the engine's schedule for that seed
+    import chaitea
+
+    slalom = next(r for r in rows if r[1] == "Slalom")
+    seed = slalom[2]  # the lesson's rule: start high for odd seeds, trick (5 x seed) mod 12
+    order = chaitea.Contract.parse("slalom(high)" if seed % 2 else "slalom(low)").order_for(
+        (seed * 5) % 12, 12)
+    assert slalom[4] == ("High: 9 strongest" if order.value == "over" else "Low: 1 strongest")
+    assert slalom[4] in guide.answers.value

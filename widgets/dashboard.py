@@ -50,7 +50,8 @@ class GameDashboard(View):
     def __init__(self, players: int = 3, setup: str = "standard", seed: int | None = None, *,
                  humans: Iterable[int] = (0,), passing_the_barrel: bool = False,
                  match_point: bool = False, names: Sequence[str] | None = None,
-                 bots: object = None, four_colour: bool = False) -> None:
+                 bots: object = None, four_colour: bool = False,
+                 presenter: bool = False) -> None:
         super().__init__()
         self._humans = tuple(humans)
         self._names = list(names) if names else None
@@ -117,6 +118,8 @@ class GameDashboard(View):
             self.match_point.value = match_point
         self._message_at: object = None
         session.listeners.append(self.refresh)
+        if presenter:  # a projector: open hands, larger cards, bot cards step by step
+            self.table.set_presenter(True)
         self.refresh()
 
     # -- games -----------------------------------------------------------------------------------

@@ -108,6 +108,7 @@ class Session:
         self.scheduler: Scheduler | None = None
         self.pending = False  # a paced bot move is waiting for its moment
         self.moves_by_people = 0  # a view's message stays until a person acts again
+        self.step_by_step = False  # presenter: bots' cards one at a time (picking goes on)
         self.run_bots()
 
     # -- reading ---------------------------------------------------------------------------------
@@ -184,6 +185,9 @@ class Session:
             return 0
         while self.is_live and not self.paused and (limit is None or done < limit):
             state = self.state
+            if self.step_by_step and limit is None and state.phase == "play" and \
+                    self.is_bot_turn(state):
+                break  # presenter: each bot card waits for Bot move ▶
             if state.is_chance_node():
                 new = state.clone()
                 seed = self.rng.getrandbits(31)
@@ -265,7 +269,8 @@ class Session:
             self.run_bots(limit=1)
             self.changed()
             state = self.state
-        if not self.is_bot_turn(state) or self.paused:
+        if not self.is_bot_turn(state) or self.paused or (
+                self.step_by_step and state.phase == "play"):
             return
         prev = self.steps[-2].state if len(self.steps) > 1 else None
         just_completed = prev is not None and len(state.tricks) > len(prev.tricks) \

@@ -55,7 +55,7 @@ class TrickTable(SteppedView):
                  setup: str = "standard", names: Sequence[str] | None = None,
                  bots: object = None, open_hands: bool = False, four_colour: bool = False,
                  session: Session | None = None, practice: bool = True,
-                 speed: str = "normal") -> None:
+                 speed: str = "normal", presenter: bool = False) -> None:
         super().__init__()
         self.practice = practice
         if speed not in SPEEDS:
@@ -112,9 +112,14 @@ class TrickTable(SteppedView):
         self.speed = w.Dropdown(options=[(k, k) for k in SPEEDS], value=speed,
                                 description="Bots", layout=w.Layout(width="auto"))
         self.speed.add_class("ctj-speed")
+        # presenter: for a projector, every hand open, larger cards, the bots one step at a
+        # time (Bot move ▶ moves them on)
+        self.presenter_box = w.Checkbox(value=False, description="Presenter", indent=False,
+                                        layout=w.Layout(width="auto"))
+        self.presenter_box.add_class("ctj-presenter-box")
         self.actions_bar = w.HBox([self.next_round_button, self.step_button,
                                    self.new_round_button, self.speed, self.open_hands,
-                                   self.four_colour_box])
+                                   self.four_colour_box, self.presenter_box])
         self.first_button = button("« Start", "ctj-first", tooltip="Start of the round",
                                    quiet=True)
         self.back_button = button("◀ Back", "ctj-back", tooltip="One step back", quiet=True)
@@ -135,6 +140,7 @@ class TrickTable(SteppedView):
         self.new_round_button.on_click(lambda _b: self.new_round())
         self.open_hands.observe(self._guard(lambda _ch: self.refresh()), "value")
         self.speed.observe(self._guard(lambda _ch: self._apply_speed()), "value")
+        self.presenter_box.observe(self._guard(lambda ch: self._presenter(ch["new"])), "value")
         self.four_colour_box.observe(self._guard(lambda ch: self._set_colours(ch["new"])),
                                      "value")
         self.first_button.on_click(lambda _b: self.first())
@@ -149,6 +155,8 @@ class TrickTable(SteppedView):
             self.attach(session)
         else:
             self.attach(self._new_session(seed))
+        if presenter:
+            self.presenter_box.value = True
 
     # -- sessions --------------------------------------------------------------------------------
     def _new_session(self, seed: int) -> Session:
@@ -167,9 +175,30 @@ class TrickTable(SteppedView):
         """Show (and play in) ``session``; the dashboard shares one between its views."""
         self.session = session
         self._apply_speed()
+        session.step_by_step = bool(getattr(self, "presenter", False))
         if listen and self.refresh not in session.listeners:
             session.listeners.append(self.refresh)
         self.refresh()
+
+    def set_presenter(self, on: bool = True) -> bool:
+        """Presenter mode (a projector): every hand open, larger cards, and the bots one
+        step at a time (press Bot move ▶); off again restores the table as it was."""
+        return self._attempt(lambda: setattr(self.presenter_box, "value", bool(on)))
+
+    def _presenter(self, on: bool) -> None:
+        self.presenter = bool(on)
+        ses = self.session
+        if on:
+            self._hands_before = bool(self.open_hands.value)
+            self.widget.add_class("ctj-presenter")
+            ses.step_by_step = True
+            self.open_hands.value = True
+        else:
+            self.widget.remove_class("ctj-presenter")
+            ses.step_by_step = False
+            self.open_hands.value = getattr(self, "_hands_before", False)
+            ses.continue_bots()
+        self._notify()
 
     def set_speed(self, speed: str, scheduler: Scheduler | None = None) -> bool:
         """How fast the bots play: ``instant``, ``fast``, ``normal`` or ``slow`` (paced only

@@ -182,3 +182,30 @@ def test_instant_speed_and_no_loop_play_at_once() -> None:
     assert table.set_speed("instant", scheduler=clock)
     assert table.play(table.legal()[0]) and not clock.waiting
     assert not table.set_speed("warp") and "instant" in table.message
+
+
+# ------------------------------------------------------------------ presenter
+def test_presenter_opens_hands_enlarges_cards_and_steps_the_bots() -> None:
+    table = TrickTable(players=3, seed=4, humans=(0,), contract="trump(H)", names=NAMES,
+                       presenter=True)
+    assert "ctj-presenter" in table.widget._dom_classes and table.open_hands.value
+    assert all(table.seat_hands[s].card_ids for s in range(3))  # every hand face up
+    assert table.play(table.legal()[0])
+    assert len(table.state.trick) == 1  # the bots wait for Bot move
+    assert table.step() and len(table.state.trick) == 2
+    assert table.step() and len(table.state.tricks) == 1
+    assert table.set_presenter(False)
+    assert "ctj-presenter" not in table.widget._dom_classes and not table.open_hands.value
+
+
+def test_presenter_in_the_dashboard_lets_the_bots_pick() -> None:
+    dash = GameDashboard(players=3, seed=7, names=NAMES)
+    assert dash.table.set_presenter(True)
+    for _ in range(40):  # picking goes on by itself; only bot cards wait for Bot move
+        s = dash.state
+        if s.phase == "play":
+            break
+        if s.current_player() == 0:
+            assert dash.pass_() or dash.pick(dash.picking.legal()[-1].split(" ")[-1])
+    assert dash.state.phase == "play"
+    assert_clean(dash)
