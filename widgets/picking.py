@@ -101,6 +101,12 @@ class PickingPanel(SteppedView):
         self.debt = w.IntSlider(value=0, min=0, max=35, step=5, description="Bet Debt",
                                 continuous_update=False)
         self.debt.add_class("ctj-debt")
+        # the Bet Debt as buttons, one per legal amount (a slider is hard to set on a phone):
+        # the slider stays as the value's holder (and for code), hidden
+        self.debt_choice = w.ToggleButtons(options=[("0", 0)], value=0, description="Bet Debt",
+                                           style={"button_width": "auto"})
+        self.debt_choice.add_class("ctj-debt-choice")
+        self.debt.layout.display = "none"
         self.pick_button = button("Pick", "ctj-pick", primary=True,
                                   tooltip="Pick this contract with this Bet Debt")
         self.pass_button = button("Pass", "ctj-pass", tooltip="Hard Pass: out for this phase")
@@ -110,7 +116,8 @@ class PickingPanel(SteppedView):
         self.accept_button = button("Accept", "ctj-accept", primary=True)
         self.decline_button = button("Decline", "ctj-decline")
         self.rescind_button = button("Rescind and pick", "ctj-rescind")
-        self.choices = w.HBox([self.contract, self.debt, self.pick_button, self.pass_button])
+        self.choices = w.HBox([self.contract, self.debt, self.debt_choice, self.pick_button,
+                               self.pass_button])
         self.choices.add_class("ctj-choices")
         self.offers = w.HBox([self.offer_amount, self.offer_button, self.accept_button,
                               self.decline_button, self.rescind_button])
@@ -147,6 +154,8 @@ class PickingPanel(SteppedView):
         show(self.example_bar, show_examples)
 
         self.pick_button.on_click(lambda _b: self.pick())
+        self.debt_choice.observe(self._guard(self._debt_chosen), "value")
+        self.debt.observe(self._guard(self._debt_moved), "value")
         self.pass_button.on_click(lambda _b: self.pass_())
         self.offer_button.on_click(lambda _b: self.offer())
         self.accept_button.on_click(lambda _b: self.accept())
@@ -253,6 +262,17 @@ class PickingPanel(SteppedView):
     def _after_move(self) -> None:
         self.status.set("")  # the caption line under the buttons says what this step was
 
+    def _debt_chosen(self, change: dict[str, object]) -> None:
+        v = change["new"]
+        if isinstance(v, int) and self.debt.min <= v <= self.debt.max and self.debt.value != v:
+            self.debt.value = v
+
+    def _debt_moved(self, change: dict[str, object]) -> None:
+        v = change["new"]
+        values = [x for _l, x in self.debt_choice.options]
+        if v in values and self.debt_choice.value != v:
+            self.debt_choice.value = v
+
     def example(self, number: int) -> None:
         """Replay the rulebook's picking example ``number`` (1-4) with Aslan, Leo and Mufasa,
         then show its first step; step through with :meth:`forward`."""
@@ -325,6 +345,7 @@ class PickingPanel(SteppedView):
         offers = [a.amount for a in acts if isinstance(a, Offer)]
         kinds = {type(a) for a in acts}
         widgets = [self.title, self.seats, self.cards, self.prompt, self.contract, self.debt,
+                   self.debt_choice,
                    self.pick_button, self.pass_button, self.offer_amount, self.offer_button,
                    self.accept_button, self.decline_button, self.rescind_button, self.hand,
                    self.hand_title, self.step_label, self.caption_line, self.log]
@@ -355,6 +376,13 @@ class PickingPanel(SteppedView):
                 self.debt.min = 0
                 self.debt.value = 0
                 self.debt.disabled = True
+            amounts = debts or [0]
+            options = [(str(x), x) for x in amounts]
+            if list(self.debt_choice.options) != options:
+                self.debt_choice.options = options
+            if self.debt_choice.value != self.debt.value and self.debt.value in amounts:
+                self.debt_choice.value = self.debt.value
+            self.debt_choice.disabled = self.debt.disabled
             self.pick_button.disabled = not picks
             self.pass_button.disabled = Pass not in kinds
             self.offer_amount.options = [(str(x), x) for x in offers]
@@ -368,6 +396,7 @@ class PickingPanel(SteppedView):
                           self.accept_button, self.decline_button, self.rescind_button):
                     b.disabled = True
                 self.contract.disabled = self.debt.disabled = True
+                self.debt_choice.disabled = True
             show(self.choices, s.phase == "picking" and bool(picks or Pass in kinds))
             show(self.offers, bool(offers or kinds & {Accept, Decline, Rescind}))
             self._draw_hand()

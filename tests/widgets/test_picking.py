@@ -228,3 +228,19 @@ def test_status_and_caption_line_do_not_repeat_a_sentence():
     assert not panel.pick("under", debt=5)  # a refusal: the caption line shows the step again
     assert "Aslan passes" in panel.caption_line.value and "Aslan passes" not in panel.message
     assert_clean(panel)
+
+
+def test_bet_debt_is_chosen_with_buttons_not_a_slider():
+    """Issue 12: on a phone the Bet Debt chooser is usable without a slider: one button per
+    legal amount, kept in step with the (hidden) slider."""
+    panel = PickingPanel(names=NAMES)
+    assert panel.pick("under")
+    assert panel.debt.layout.display == "none"
+    amounts = [v for _l, v in panel.debt_choice.options]
+    assert amounts == list(range(5, 36, 5))
+    panel.debt_choice.value = 15
+    assert panel.debt.value == 15
+    panel.contract.value = "trump(H)"
+    panel.pick_button.click()
+    assert panel.session.state.history_str()[-1] == "15 trump(H)"
+    assert [v for _l, v in panel.debt_choice.options] == list(range(20, 36, 5))

@@ -5,7 +5,7 @@
 function render({ model, el }) {
   const button = document.createElement("button");
   button.type = "button";
-  button.className = "ctj-load-button";
+  button.className = "ctj-save-button ctj-load-button";
   const input = document.createElement("input");
   input.type = "file";
   input.style.display = "none";
