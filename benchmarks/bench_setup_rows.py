@@ -8,6 +8,12 @@ setups; medians are printed. A setup over ``chaitea.setups.MAX_ROWS`` rows is re
 refusal time is printed instead.
 
     python benchmarks/bench_setup_rows.py [--rows 64 1000 15000] [--rounds 3] [--repeat 3]
+
+The engine before the row bound (a named peer, commit fea5344) runs the same script from an
+exported copy of its package:
+
+    git archive fea5344 chaitea | tar -x -C /tmp/peer
+    PYTHONPATH=/tmp/peer python benchmarks/bench_setup_rows.py --rows 64 15000 --rounds 20
 """
 
 from __future__ import annotations

@@ -1,17 +1,28 @@
 """Command line: ``python -m chaitea replay FILE|-``, ``deal``, ``random-game``.
 
 ``replay`` prints the RECORD report as JSON and exits 0, or exits 2 with one line on standard
-error (``round R, picking|play step K: ...``), or 1 when the file cannot be opened. It never prints
-a traceback.
+error (``round R, picking|play step K: ...``), or 1 when the file cannot be opened. Exit codes:
+
+- 0: done; 2: a record (or a game the engine refuses) was refused, one line on standard error;
+- 1: a file cannot be opened, or the output cannot be written (a full disk: one line);
+- 64: a usage error of the command line (``EX_USAGE``: an unknown command or option, a bad
+  option value), with the usage and one line on standard error;
+- 141: standard output was closed early (``python -m chaitea ... | head``): nothing more is
+  written, quietly, as a command killed by ``SIGPIPE`` would end.
+
+It never prints a traceback; control characters of the input are escaped in every message.
 """
 
 from __future__ import annotations
 
 import argparse
+import errno
 import json
+import os
 import random
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from .contracts import Contract, rank_strength
 from .deals import Deal
@@ -19,6 +30,20 @@ from .errors import ChaiTeaError, RecordError
 from .game import Game
 from .markup import one_line, shorten
 from .record import MAX_RECORD_BYTES, replay, state_to_record
+
+EX_USAGE = 64  # sysexits.h: the command was used incorrectly
+EX_PIPE = 141  # 128 + SIGPIPE: what a shell reports for a command whose reader went away
+
+
+class UsageError(Exception):
+    """A bad option value found after parsing (say ``--contract nonsense``): exit 64."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        print(one_line(f"{self.prog}: error: {message}"), file=sys.stderr)
+        raise SystemExit(EX_USAGE)
 
 
 def _replay(path: str) -> int:
@@ -47,7 +72,10 @@ def _replay(path: str) -> int:
 def _deal(players: int, seed: int, deck: str | None, contract: str | None) -> int:
     game = Game(players=players, deck=deck)
     d = Deal.from_seed(seed, players, game.deck)
-    c = Contract.parse(contract) if contract else Contract("over")
+    try:
+        c = Contract.parse(contract) if contract else Contract("over")
+    except ChaiTeaError as e:
+        raise UsageError(f"--contract: {e}") from None
     rs = rank_strength(c.order_for(0, game.n_tricks), game.deck.ranks)
     trump = c.trump
 
@@ -84,8 +112,37 @@ def _random_game(players: int, seed: int, setup: str, deck: str | None) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m chaitea",
-                                     description="Chai Tea Jazz rules engine")
+    """Run the command line; returns the exit code (see the module's docstring)."""
+    try:
+        code = _main(argv)
+        sys.stdout.flush()  # a full disk or a closed pipe shows here, not at exit
+        return code
+    except BrokenPipeError:
+        _silence_stdout()
+        return EX_PIPE
+    except OSError as e:  # standard output cannot be written: a full disk, a quota, EIO
+        if e.errno == errno.EPIPE:
+            _silence_stdout()
+            return EX_PIPE
+        _silence_stdout()
+        print(one_line(f"cannot write the output: {e.strerror or e}"), file=sys.stderr)
+        return 1
+
+
+def _silence_stdout() -> None:
+    """Point standard output at /dev/null so that nothing is written (or fails) at exit."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):  # no real file descriptor (tests)
+        pass
+
+
+def _main(argv: Sequence[str] | None) -> int:
+    parser = _Parser(prog="python -m chaitea", description="Chai Tea Jazz rules engine",
+                     epilog="Exit codes: 0 done, 1 file or output error, 2 refused record, "
+                            "64 usage error, 141 output closed early.")
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("replay", help="check a chaitea-record/1 file and print its report")
     p.add_argument("file", help="the record, or - for standard input")
@@ -107,6 +164,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "deal":
             return _deal(args.players, args.seed, args.deck, args.contract)
         return _random_game(args.players, args.seed, args.setup, args.deck)
+    except UsageError as e:
+        parser.print_usage(sys.stderr)
+        print(one_line(f"{parser.prog}: error: {e}"), file=sys.stderr)
+        return EX_USAGE
     except ChaiTeaError as e:
         print(one_line(f"error: {e}"), file=sys.stderr)
         return 2

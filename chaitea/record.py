@@ -90,8 +90,15 @@ def loads(data: str | bytes | dict[str, Any]) -> GameState:
     if "players" not in data or "setup" not in data or "rounds" not in data:
         missing = next(k for k in ("players", "setup", "rounds") if k not in data)
         raise RecordError(_TOP, f"the record has no {missing!r} (RECORD)")
+    options = data.get("options", {})
+    if isinstance(options, dict):
+        from .game import OPTION_NAMES
+
+        unknown = [k for k in options if k not in OPTION_NAMES]
+        if unknown:  # quoted here, short and escaped, whatever the key holds
+            raise RecordError(_TOP, f"unknown option {quote(unknown[0])} (RECORD options)")
     try:
-        game = Game.from_options(data["players"], data["setup"], data.get("options", {}))
+        game = Game.from_options(data["players"], data["setup"], options)
     except ChaiTeaError as e:
         raise RecordError(_TOP, str(e)) from None
     names = data.get("names")
@@ -195,6 +202,10 @@ def _check_deal_strings(deal: object, where: str) -> None:
     engine reads them, so that messages quote them short and clean)."""
     if not isinstance(deal, dict):
         return
+    for key in deal:
+        if key not in ("seed", "hands", "straw", "set_aside"):
+            raise RecordError(where, f"the deal takes no {quote(key)} (RECORD deal: seed, or "
+                              "hands with straw and set_aside)")
 
     def walk(value: object, path: str, depth: int) -> None:
         if depth == 0:
@@ -390,13 +401,17 @@ def save(state: GameState, path: str | os.PathLike[str]) -> None:
     then renamed over ``path``, so a saved game is never half-written.
 
     A symlink is written through (its target is replaced, the link stays); an existing file
-    keeps its permission bits, a new one gets the usual ones (0666 less the umask).
+    keeps its permission bits, a new one gets the usual ones (0666 less the umask). A state
+    whose names :func:`load` would refuse is not saved (:class:`~chaitea.SetupError`).
     Temporaries left by earlier saves of the same file that were killed are removed.
     """
     from .game import GameState
 
     if not isinstance(state, GameState):
         raise TypeError(f"save() needs the GameState to save, not {quote(state)}")
+    # names set by hand on a state (state.names = ...) are checked too: a file that load would
+    # refuse is not written (SetupError naming names[i]; the previous file stays as it was)
+    check_names(state.names, state.game.players)
     target = Path(os.path.realpath(path))
     text = json.dumps(state_to_record(state), indent=1)
     _clean_stale_temporaries(target)

@@ -164,7 +164,7 @@ def _row_from_json(item: object, i: int) -> tuple[str, int, bool, str | None]:
         raise SetupError(f"{where} must be an object like {{\"row\": \"under\", \"value\": 2}}")
     unknown = set(item) - {"row", "value", "avoidance", "meta"}
     if unknown:
-        raise SetupError(f"{where}: unknown field {sorted(unknown)[0]!r} (RECORD setup)")
+        raise SetupError(f"{where}: unknown field {quote(sorted(unknown)[0])} (RECORD setup)")
     name = item.get("row")
     value = item.get("value")
     avoid = item.get("avoidance", False)

@@ -58,16 +58,20 @@ def test_round_state_still_plays_a_round_with_debt() -> None:
     assert s.round_results[0].bet_debt == 10
 
 
-@pytest.mark.parametrize(("make", "field"), [
-    (lambda: Pick(["under"]), "Pick.spelling"), (lambda: Pick({"a": 1}), "Pick.spelling"),
-    (lambda: Pick("under", [5]), "Pick.debt"), (lambda: Pick("under", 5.0), "Pick.debt"),
-    (lambda: Pick("under", True), "Pick.debt"), (lambda: Offer([10]), "Offer.amount"),
-    (lambda: Offer(None), "Offer.amount"), (lambda: Play("7H"), "Play.card"),
-    (lambda: Play(["7H"]), "Play.card"),
-])
-def test_action_values_with_bad_fields_are_refused_when_made(make: Any, field: str) -> None:
+BAD_FIELDS: list[tuple[type, tuple[Any, ...], str]] = [
+    (Pick, (["under"],), "Pick.spelling"), (Pick, ({"a": 1},), "Pick.spelling"),
+    (Pick, ("under", [5]), "Pick.debt"), (Pick, ("under", 5.0), "Pick.debt"),
+    (Pick, ("under", True), "Pick.debt"), (Offer, ([10],), "Offer.amount"),
+    (Offer, (None,), "Offer.amount"), (Play, ("7H",), "Play.card"),
+    (Play, (["7H"],), "Play.card"),
+]
+
+
+@pytest.mark.parametrize(("cls", "args", "field"), BAD_FIELDS)
+def test_action_values_with_bad_fields_are_refused_when_made(cls: Any, args: tuple[Any, ...],
+                                                             field: str) -> None:
     with pytest.raises(IllegalAction, match="^" + field.replace(".", r"\.")):
-        make()
+        cls(*args)
 
 
 def test_action_values_are_hashable_and_long_numbers_refused() -> None:
