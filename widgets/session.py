@@ -273,7 +273,8 @@ class Session:
                 self.step_by_step and state.phase == "play"):
             return
         prev = self.steps[-2].state if len(self.steps) > 1 else None
-        just_completed = prev is not None and len(state.tricks) > len(prev.tricks) \
+        # (trick_number counts the completed tricks: cheaper than building ``tricks``)
+        just_completed = prev is not None and state.trick_number > prev.trick_number \
             and state.phase == "play"
         wait = self.hold if just_completed else self.delay
         self.pending = True
@@ -305,7 +306,7 @@ class Session:
             if before.round_number != live.round_number or \
                     len(before.round_results) != len(live.round_results):
                 return None  # a round ended since: the card or pick is scored
-            if len(before.tricks) != len(live.tricks):
+            if before.trick_number != live.trick_number:
                 return None  # its trick is complete
             if step.seat is not None and step.seat in self.humans and \
                     not self.is_bot_turn(before):
@@ -370,11 +371,11 @@ def describe(before: GameState, after: GameState) -> str:
     text = ""
     if isinstance(a, Play):
         text = f"{who} plays {a.card} ({card_name(a.card)})."
-        if len(after.tricks) > len(before.tricks) or len(after.round_results) > len(
+        if after.trick_number > before.trick_number or len(after.round_results) > len(
                 before.round_results):
             trick = _last_trick(after)
             if trick is not None:
-                why = plain_reason(trick.reason, before.contract, len(after.tricks) - 1,
+                why = plain_reason(trick.reason, before.contract, after.trick_number - 1,
                                    g.n_tricks)
                 text += f" {names[trick.winner]} takes the trick ({why})."
     elif isinstance(a, Pass):
