@@ -115,6 +115,7 @@ class TeachingDeal:
     debt: int = 0
     compare_with: str = ""
     compare_debt: int = 0
+    foil: bool = False  # compared with careless play of the learner's side, not a contract
     players: int = 3
     names: tuple[str, ...] = ("Aslan", "Leo", "Mufasa")
     script: dict[int, list[str]] = field(default_factory=dict, compare=False)
@@ -182,11 +183,11 @@ class CarelessBot:
 
 
 def careless_round(deal: TeachingDeal) -> RoundResult:
-    """The round with the defenders careless (a defence lesson's foil)."""
-    n = deal.players
-    defenders = [s for s in range(n) if deal.game().side_of[s] != deal.game().side_of[
-        deal.declarer]]
-    return play_script(deal.start(), CarelessBot(defenders)).round_results[-1]
+    """The round with the learner's side careless (each of its players giving its most
+    valuable card to every trick): the foil of a lesson on careful play."""
+    side = deal.game().side_of
+    seats = [s for s in range(deal.players) if side[s] == side[deal.learner]]
+    return play_script(deal.start(), CarelessBot(seats)).round_results[-1]
 
 
 def feedback(deal: TeachingDeal, result: RoundResult) -> str:
@@ -201,11 +202,14 @@ def feedback(deal: TeachingDeal, result: RoundResult) -> str:
     if result.bet_debt:
         parts += f" − {result.bet_debt} Bet Debt"
     who = names[result.declarer]
-    if deal.learner != deal.declarer:
+    if deal.foil:
         foil = careless_round(deal)
-        return (f"{who} scored {result.score} ({parts}). With a careless defence (each "
-                f"defender giving its most valuable card) {who} would have scored "
-                f"{foil.score}. {deal.idea}")
+        if deal.learner != deal.declarer:
+            return (f"{who} scored {result.score} ({parts}). With a careless defence (each "
+                    f"defender giving its most valuable card) {who} would have scored "
+                    f"{foil.score}. {deal.idea}")
+        return (f"You scored {result.score} ({parts}). Playing carelessly (your most valuable "
+                f"card to every trick) scores {foil.score} with these cards. {deal.idea}")
     ref = reference_round(deal, deal.compare_with or deal.contract, deal.compare_debt)
     other = g.spelling_contract.get(deal.compare_with)
     title = other.title if other is not None else deal.compare_with
@@ -251,14 +255,45 @@ DEALS: dict[str, TeachingDeal] = {d.key: d for d in [
         "Keep the points from Leo: give your odd cards to tricks Aslan wins, and your even "
         "cards to tricks Leo wins.",
         "A careful defence keeps most of the points from the declarer.",
-        seed=18, contract="trump(S)", declarer=1, learner=2),
+        seed=18, contract="trump(S)", declarer=1, learner=2, foil=True),
     TeachingDeal(
-        "last-trick-counts", 4, "Keep a winner for the end",
+        "cheap-winners", 4, "Win cheaply, keep the points",
+        "Aslan declares Trump (Hearts) with a strong hand. Strong cards are not enough: which "
+        "card wins a trick matters too.",
+        "You are Aslan. Win tricks with the cheapest card that wins, and keep your odd cards "
+        "for tricks you will take.",
+        "Careful play keeps the points on the declarer's side: careless play gives most away.",
+        seed=50, contract="trump(H)", foil=True),
+    TeachingDeal(
+        "below-zero", 5, "A score below zero",
+        "Aslan raised to 35 Bet Debt for Trump (Spades), but his spades are short.",
+        "You are Aslan, the declarer with Bet Debt 35. Play the round and work out the score "
+        "before the pad does: card points, + 10 for the last trick, − 35.",
+        "A round score may be negative: the Bet Debt is taken off whatever the cards bring.",
+        seed=50, contract="trump(S)", debt=35, compare_with="trump(S)"),
+    TeachingDeal(
+        "last-trick-counts", 5, "Keep a winner for the end",
         "The last trick is worth 10 points on top of its cards. Aslan's high trumps can wait.",
         "You are Aslan, the declarer in Trump (Hearts). Keep a high trump for the last trick.",
         "The last trick's 10 points go to whoever wins it: here, the declarer who kept a "
         "winner.",
         seed=12, contract="trump(H)", compare_with="trump(H)"),
+    TeachingDeal(
+        "choose-slalom", 6, "The contract that fits the hand",
+        "In a game you choose your contracts. Aslan's hand is poor for every Trump and fair "
+        "for Under, but it fits Slalom starting low best of all.",
+        "You are Aslan, the declarer in Slalom starting low. Play the round.",
+        "Slalom (start low) scores more than Under, and far more than any Trump, with this "
+        "hand: look at every contract before you pick.",
+        seed=132, contract="slalom(low)", compare_with="under"),
+    TeachingDeal(
+        "choose-the-trump-suit", 6, "Which suit for trumps?",
+        "Aslan picks Trump; the suit is his to name. Hearts are his long, strong suit; spades "
+        "are short.",
+        "You are Aslan, the declarer in Trump (Hearts). Play the round.",
+        "The trump suit matters as much as the contract: Hearts score several times what "
+        "Spades would.",
+        seed=50, contract="trump(H)", compare_with="trump(S)"),
 ]}
 
 

@@ -20,8 +20,8 @@ from chaitea_widgets.lesson_deal import TeachingTable
 from tests.widgets.conftest import assert_clean
 
 
-def test_lessons_2_to_4_have_two_deals_each() -> None:
-    for lesson in (2, 3, 4):
+def test_lessons_2_to_6_have_two_deals_each() -> None:
+    for lesson in (2, 3, 4, 5, 6):
         assert len(deals_for(lesson)) >= 2, lesson
 
 
@@ -53,6 +53,35 @@ def test_careful_defence_keeps_points_from_the_declarer() -> None:
     d = DEALS["defence-keeps-points"]
     assert d.learner != d.declarer
     assert careless_round(d).score >= reference_round(d).score + 25
+
+
+def test_careful_declarer_keeps_the_points() -> None:
+    d = DEALS["cheap-winners"]
+    assert d.learner == d.declarer and d.foil
+    assert reference_round(d).score >= careless_round(d).score + 25
+
+
+def test_a_round_score_below_zero() -> None:
+    d = DEALS["below-zero"]
+    r = reference_round(d)
+    bonus = 10 if r.last_trick == d.declarer else 0
+    assert r.score < 0 and r.score == r.card_points + bonus - 35
+
+
+def test_slalom_fits_this_hand_best() -> None:
+    d = DEALS["choose-slalom"]
+    scores = {c: reference_round(d, c).score for c in
+              ("trump(C)", "trump(D)", "trump(H)", "trump(S)", "under", "slalom(high)",
+               "slalom(low)")}
+    assert max(scores, key=scores.__getitem__) == "slalom(low)"
+    assert scores["slalom(low)"] >= scores["under"] + 15
+
+
+def test_the_trump_suit_matters() -> None:
+    d = DEALS["choose-the-trump-suit"]
+    scores = {s: reference_round(d, f"trump({s})").score for s in "CDHS"}
+    assert max(scores, key=scores.__getitem__) == "H"
+    assert scores["H"] >= 3 * scores["S"]
 
 
 def test_last_trick_counts() -> None:
