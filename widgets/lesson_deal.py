@@ -20,8 +20,15 @@ class TeachingTable(View):
     table, the opponents on a fixed script (the lesson goes the same way every time), and
     feedback from the engine's result at the end of the round. :meth:`again` replays it.
 
+    The table is made when the learner presses *Play this deal* (:meth:`start`): a lesson
+    page with several deals loads no faster than its slowest part otherwise.
+
     >>> from chaitea_widgets.lesson_deal import TeachingTable
     >>> lesson = TeachingTable("under-beats-trump")
+    >>> lesson.table is None
+    True
+    >>> lesson.start()
+    True
     >>> while lesson.table.legal():
     ...     _ = lesson.table.play(lesson.table.legal()[0])
     >>> lesson.feedback.value.startswith("<b>You scored")
@@ -39,27 +46,49 @@ class TeachingTable(View):
         self.title = html(f"{escape(d.title)} <small>a teaching deal</small>", "ctj-title")
         self.story = html(f"<p>{escape(d.story)}</p><p><b>Your task:</b> {escape(d.task)}</p>",
                           "ctj-note", "ctj-story")
-        self.table = TrickTable(session=self._session(), speed=speed)
-        self.table.widget.remove_class("ctj-main")
-        self.table.widget.add_class("ctj-subview")
-        self.table.widget.children = self.table.widget.children[1:]  # one style sheet
+        self._speed = speed
+        self.table: TrickTable | None = None
         self.feedback = html("", "ctj-feedback", "ctj-panel")
+        self.feedback.layout.display = "none"
+        self.start_button = button("Play this deal", "ctj-start-deal", primary=True)
+        self.start_button.on_click(lambda _b: self.start())
         self.again_button = button("Play it again", "ctj-again", quiet=True,
                                    tooltip="The same deal from the start")
         self.again_button.on_click(lambda _b: self.again())
-        self._finish(self.title, self.story, self.table.widget, self.feedback,
-                     w.HBox([self.again_button]))
-        self._watch()
+        self.again_button.layout.display = "none"
+        self.bar = w.HBox([self.start_button, self.again_button])
+        self._finish(self.title, self.story, self.status.widget, self.bar, self.feedback)
+
+    def start(self) -> bool:
+        """Deal it: the table appears, the learner plays."""
+        def run() -> None:
+            if self.table is not None:
+                raise Refusal("the deal is on the table: press Play it again to start over")
+            table = TrickTable(session=self._session(), speed=self._speed)
+            table.widget.remove_class("ctj-main")
+            table.widget.add_class("ctj-subview")
+            table.widget.children = table.widget.children[1:]  # one style sheet
+            self.table = table
+            self._finish(self.title, self.story, self.status.widget, table.widget,
+                         self.feedback, self.bar)
+            self.start_button.layout.display = "none"
+            self.again_button.layout.display = None
+            self._watch()
+
+        return self._attempt(run)
 
     def _session(self) -> Session:
         d = self.deal
         return Session(d.start(), humans=(d.learner,), bots=d.bots(), autoplay=True)
 
     def _watch(self) -> None:
+        assert self.table is not None
         self.table.session.listeners.append(self._check)
         self._check()
 
     def _check(self) -> None:
+        if self.table is None:
+            return
         s = self.table.session.live_state
         if not s.is_terminal() or not s.round_results:
             self.feedback.value = ""
@@ -71,6 +100,9 @@ class TeachingTable(View):
     def again(self) -> bool:
         """The same deal from its first card."""
         def run() -> None:
+            if self.table is None:
+                self.start()
+                return
             self.table.attach(self._session())
             self._watch()
 

@@ -122,6 +122,9 @@ def test_a_learner_who_strays_meets_legal_cards() -> None:
 def test_teaching_table_gives_the_engines_result_in_words() -> None:
     lesson = TeachingTable("defence-keeps-points")
     assert "Your task:" in lesson.story.value and lesson.feedback.value == ""
+    assert lesson.table is None  # made on request: the lesson page loads fast
+    assert lesson.start() and lesson.table is not None
+    assert not lesson.start() and "Play it again" in lesson.message
     while lesson.table.legal():
         assert lesson.table.play(lesson.table.legal()[0]), lesson.table.message
     text = lesson.feedback.value
@@ -130,6 +133,7 @@ def test_teaching_table_gives_the_engines_result_in_words() -> None:
     assert str(careless_round(lesson.deal).score) in text
     assert lesson.again() and lesson.feedback.value == ""
     fresh = TeachingTable("defence-keeps-points")
+    assert fresh.start() and fresh.table is not None
     assert lesson.table.state.history() == fresh.table.state.history()
     assert_clean(lesson)
     with pytest.raises(Exception, match="no teaching deal"):
