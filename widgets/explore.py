@@ -17,7 +17,7 @@ from .base import Refusal, View, button, default_names, html, seat_widgets, show
 from .contract_controls import ContractControls
 from .strip import CardStrip, StripItem
 from .tries import Progress, Tries
-from .words import order_words, plain_reason
+from .words import cite_links, order_words, plain_reason
 
 __all__ = ["DealExplorer", "Quiz", "RankingExplorer", "TrickLab"]
 
@@ -288,7 +288,8 @@ class DealExplorer(View):
                 aside_pts = sum(deck.points_of(c) for c in deal.set_aside)
                 total += aside_pts
                 self.aside_head.value = ("<b>Set aside</b> · 2 cards face down (the winner of "
-                                         "the last trick takes the higher one, D9)")
+                                         "the last trick takes the higher one, "
+                                         + cite_links("D9") + ")")
                 self.aside.set_items([StripItem(kind="back", caption="set aside")
                                       for _ in deal.set_aside])
             else:
@@ -613,9 +614,10 @@ class TrickLab(View):
             else:
                 who = self.names[seats[self.outcome.position]]
                 verb = "wins" if full else "is winning so far"
+                why = plain_reason(self.outcome.reason, contract, k, self.n_tricks)
                 self.result.value = (
                     f"{head}.<br><b class=\"ctj-winner\">{escape(who)} {verb}</b> with "
-                    f"{escape(card_name(self.outcome.card))}.<br><i>{escape(self.outcome.reason)}"
+                    f"{escape(card_name(self.outcome.card))}.<br><i>{cite_links(why)}"
                     f"</i><br>Card points in the trick: <b>{self.points}</b>.")
 
 
