@@ -157,3 +157,19 @@ def test_host_guide_computes_the_answers(desk: Page, voila_url: str) -> None:  #
     full_screenshot(desk, "host_guide")
     phone_screenshot(desk, "host_guide")
     desk.set_viewport_size(ViewportSize(width=1280, height=800))
+
+
+def test_01_explorer_offers_what_lesson_1_teaches(desk: Page, voila_url: str) -> None:  # noqa: F811
+    open_dashboard(desk, voila_url, "01_tricks_and_following.ipynb")
+    deals = desk.locator(".ctj-deal-explorer").first
+    assert deals.locator(".ctj-deck select option").count() == 1
+    assert deals.locator(".ctj-contract-kind select option").all_inner_texts() == [
+        "Over", "Trump"]
+    expect(deals).to_contain_text("100 card points in all")
+    assert "120 card points" not in desk.locator("body").inner_text()
+    # a wrong answer gets a hint and another try, not the answer
+    ex = desk.locator(".ctj-exercise").nth(0)
+    illegal = ex.locator("button.ctj-card").first
+    illegal.click()
+    expect(status(ex)).to_contain_text(re.compile(r"Right!|Try again"), timeout=UPDATE_MS)
+    phone_screenshot(desk, "01_issue12")

@@ -33,7 +33,9 @@ function render({ model, el }) {
     }
     const reader = new FileReader();
     reader.onload = () => {
-      model.send({ event: "file", name: file.name, size: file.size }, [reader.result]);
+      // anywidget: send(content, callbacks, buffers)
+      model.send({ event: "file", name: file.name, size: file.size }, undefined,
+                 [new DataView(reader.result)]);
     };
     reader.readAsArrayBuffer(file);
   }
