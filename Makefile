@@ -93,7 +93,7 @@ $(CHROMIUM):
 # ------------------------------------------------------------------ checks
 # mypy takes packages or files, not both in one run.
 MYPY = $(PY) -m mypy -p chaitea -p chaitea_widgets -p tests \
-  && $(PY) -m mypy notebooks/ctj_course.py $(wildcard benchmarks/*.py)
+  && $(PY) -m mypy notebooks/ctj_course.py notebooks/rules_lab.py $(wildcard benchmarks/*.py)
 
 test: setup
 	$(call stage,ruff,$(PY) -m ruff check .)

@@ -9,12 +9,12 @@ them less than wall-clock timing would.
 
     python benchmarks/bench_engine.py [--seconds 3] [--players 3 4 ...]
 
-``--peer COMMIT`` (``make bench`` passes the pre-redesign commit ``fea5344``) also measures the
-engine of another commit in the same run: it is checked out once with ``git worktree add`` under
-``/tmp`` and imported in a worker subprocess (as is this tree's engine, and the baseline, so all
-three are timed alike); repetitions alternate baseline, this engine, the peer engine, and the
-script prints medians and both ratios to the baseline (issue 9: this tree's ratio must be at
-least the peer's).
+``--peer COMMIT`` (issue 9 uses the pre-redesign commit ``fea5344``) also measures the engine of
+another commit in the same run: it is checked out once with ``git worktree add`` under
+``/tmp`` and imported in a long-lived worker subprocess (as is this tree's engine, which also
+times the baseline); short repetitions alternate baseline, this engine and the peer's (the order
+rotating), and the script prints medians and both ratios to the baseline, each the median of the
+repetitions' own ratios (issue 9: this tree's ratio must be at least the peer's).
 
     python benchmarks/bench_engine.py --peer fea5344 --players 3 4 --repeats 5
 """
@@ -140,51 +140,90 @@ def _peer_tree(commit: str) -> Path:
 
 
 def _worker(args: argparse.Namespace) -> None:
-    """One measurement in a fresh process: the engine of ``--root`` (or the baseline)."""
+    """A long-lived measuring process for one engine tree (``--root``): reads one JSON request
+    per line (``["baseline", seconds]`` or ``[[players, setup, deck, options], seconds]``) and
+    answers with the rate, so short measurements of the trees can alternate closely."""
     if args.root:
         sys.path.insert(0, args.root)
-    if args.what == "baseline":
-        rounds, secs = baseline_rounds(args.seconds)
-        where = ""
-    else:
-        import chaitea
+    import chaitea
 
-        where = str(Path(chaitea.__file__).resolve().parent.parent)
-        p, setup, deck, opts = json.loads(args.what)
-        rounds, secs = engine_rounds(p, setup, deck, args.seconds, **opts)
-    print(json.dumps({"rate": rounds / secs, "root": where}))
+    where = str(Path(chaitea.__file__).resolve().parent.parent)
+    print(json.dumps({"root": where}), flush=True)
+    for line in sys.stdin:
+        what, seconds = json.loads(line)
+        if what == "baseline":
+            rounds, secs = baseline_rounds(seconds)
+        else:
+            p, setup, deck, opts = what
+            rounds, secs = engine_rounds(p, setup, deck, seconds, **opts)
+        print(json.dumps({"rate": rounds / secs}), flush=True)
 
 
-def _measure(what: str, root: Path | None, seconds: float) -> float:
-    cmd = [sys.executable, __file__, "--worker", what, "--seconds", str(seconds)]
-    env = dict(os.environ)
-    if root is not None:
-        cmd += ["--root", str(root)]
-        env["PYTHONPATH"] = str(root)
-    out = json.loads(subprocess.run(cmd, check=True, capture_output=True, text=True, env=env,
-                                    cwd="/tmp").stdout)
-    if root is not None and out["root"] != str(root.resolve()):
-        raise SystemExit(f"the worker imported chaitea from {out['root']}, not {root}")
-    return float(out["rate"])
+class _Worker:
+    """A worker subprocess importing the engine of one tree."""
+
+    def __init__(self, root: Path) -> None:
+        env = dict(os.environ, PYTHONPATH=str(root))
+        self.proc = subprocess.Popen(
+            [sys.executable, __file__, "--worker", "--root", str(root)], stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE, text=True, env=env, cwd="/tmp")
+        hello = json.loads(self._line())
+        if hello["root"] != str(root.resolve()):
+            raise SystemExit(f"the worker imported chaitea from {hello['root']}, not {root}")
+
+    def _line(self) -> str:
+        assert self.proc.stdout is not None
+        line = self.proc.stdout.readline()
+        if not line:
+            raise SystemExit("a benchmark worker died")
+        return line
+
+    def rate(self, what: object, seconds: float) -> float:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(json.dumps([what, seconds]) + "\n")
+        self.proc.stdin.flush()
+        return float(json.loads(self._line())["rate"])
+
+    def close(self) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.close()
+        self.proc.wait(timeout=30)
 
 
 def compare(args: argparse.Namespace) -> None:
-    """This tree and ``--peer`` in one run, alternating, each against the same baseline."""
+    """This tree and ``--peer`` in one run, each against the same baseline: one worker process
+    per tree, short measurements alternating (the order rotating each repetition); figures are
+    medians, and the ratios are medians of each repetition's own ratios, so that a change of
+    load on a shared machine between repetitions cancels out."""
     peer = _peer_tree(args.peer)
     print(f"this tree: {ROOT}; peer {args.peer}: {peer}; {args.repeats} alternating repetitions"
           f" of {args.seconds:g} CPU s each; medians (the machine may be shared: compare ratios)")
-    for label, p, setup, d, opts in _configs(args.players):
-        what = json.dumps([p, setup, d, opts])
-        base: list[float] = []
-        mine: list[float] = []
-        theirs: list[float] = []
-        for _ in range(args.repeats):
-            base.append(_measure("baseline", None, args.seconds))
-            mine.append(_measure(what, ROOT, args.seconds))
-            theirs.append(_measure(what, peer, args.seconds))
-        b, m, t = (statistics.median(x) for x in (base, mine, theirs))
-        print(f"{label:45s} baseline {b:7.0f}/s  this {m:7.0f}/s ratio {m / b:5.3f}  "
-              f"{args.peer} {t:7.0f}/s ratio {t / b:5.3f}  this/peer {m / t:5.3f}")
+    mine, theirs = _Worker(ROOT), _Worker(peer)
+    try:
+        for label, p, setup, d, opts in _configs(args.players):
+            what = [p, setup, d, opts]
+            base: list[float] = []
+            m: list[float] = []
+            t: list[float] = []
+            for r in range(args.repeats):
+                jobs: list[tuple[str, _Worker, object]] = [
+                    ("b", mine, "baseline"), ("m", mine, what), ("t", theirs, what)]
+                got: dict[str, float] = {}
+                for key, w, job in jobs[r % 3:] + jobs[:r % 3]:
+                    got[key] = w.rate(job, args.seconds)
+                base.append(got["b"])
+                m.append(got["m"])
+                t.append(got["t"])
+            rm = statistics.median(x / b for x, b in zip(m, base, strict=True))
+            rt = statistics.median(x / b for x, b in zip(t, base, strict=True))
+            pair = statistics.median(x / y for x, y in zip(m, t, strict=True))
+            print(f"{label:45s} baseline {statistics.median(base):7.0f}/s  this "
+                  f"{statistics.median(m):7.0f}/s ratio {rm:5.3f}  {args.peer} "
+                  f"{statistics.median(t):7.0f}/s ratio {rt:5.3f}  this/peer {pair:5.3f}",
+                  flush=True)
+    finally:
+        mine.close()
+        theirs.close()
 
 
 def main() -> None:
@@ -194,10 +233,10 @@ def main() -> None:
     ap.add_argument("--players", type=int, nargs="*", default=[2, 3, 4, 6])
     ap.add_argument("--peer", default=None,
                     help="also measure this commit's engine in the same run (e.g. fea5344)")
-    ap.add_argument("--worker", dest="what", default=None, help=argparse.SUPPRESS)
+    ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--root", default=None, help=argparse.SUPPRESS)
     args = ap.parse_args()
-    if args.what is not None:
+    if args.worker:
         _worker(args)
         return
     if args.peer:

@@ -27,6 +27,7 @@ from .game import CHANCE, TERMINAL, Game, GameState, RoundResult, TrickRecord
 from .pad import Pad
 from .record import load, loads, replay, save
 from .setups import SEATINGS, Row, Seating, Setup, parse_setup
+from .solver import solve
 
 __version__ = "0.1.0"
 
@@ -36,6 +37,6 @@ __all__ = [
     "Deck", "Decline", "Game", "GameState", "IllegalAction", "IllegalPick", "IllegalPlay",
     "Offer", "Order", "Pad", "Pass", "Pick", "Play", "RecordError", "Rescind", "RoundResult",
     "Row", "Seating", "Setup", "SetupError", "Suit", "TrickRecord", "TrickResult",
-    "deck_named", "load", "loads", "parse_setup", "replay", "save", "strength_order",
+    "deck_named", "load", "loads", "parse_setup", "replay", "save", "solve", "strength_order",
     "trick_winner",
 ]

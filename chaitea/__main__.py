@@ -1,4 +1,4 @@
-"""Command line: ``python -m chaitea replay FILE|-``, ``deal``, ``random-game``.
+"""Command line: ``python -m chaitea replay FILE|-``, ``deal``, ``random-game``, ``explore``.
 
 ``replay`` prints the RECORD report as JSON and exits 0, or exits 2 with one line on standard
 error (``round R, picking|play step K: ...``), or 1 when the file cannot be opened. Exit codes:
@@ -24,6 +24,7 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
+from . import explore_cli
 from .contracts import Contract, rank_strength
 from .deals import Deal
 from .errors import ChaiTeaError, RecordError
@@ -69,7 +70,12 @@ def _replay(path: str) -> int:
     return 0
 
 
-def _deal(players: int, seed: int, deck: str | None, contract: str | None) -> int:
+def _deal(players: int | None, seed: int, deck: str | None, contract: str | None,
+          ruleset: str = "chai-tea-jazz") -> int:
+    if ruleset != "chai-tea-jazz":  # a Jass-family game (issue 9): chaitea.jass.cli
+        from .jass.cli import deal
+        return deal(ruleset, players, seed, contract)
+    players = 3 if players is None else players
     game = Game(players=players, deck=deck)
     d = Deal.from_seed(seed, players, game.deck)
     try:
@@ -101,7 +107,12 @@ def _deal(players: int, seed: int, deck: str | None, contract: str | None) -> in
     return 0
 
 
-def _random_game(players: int, seed: int, setup: str, deck: str | None) -> int:
+def _random_game(players: int | None, seed: int, setup: str, deck: str | None,
+                 ruleset: str = "chai-tea-jazz") -> int:
+    if ruleset != "chai-tea-jazz":  # a Jass-family game (issue 9): chaitea.jass.cli
+        from .jass.cli import random_game
+        return random_game(ruleset, players, seed)
+    players = 3 if players is None else players
     game = Game(players=players, setup=setup, deck=deck)
     state = game.new_initial_state(seed=seed)
     rng = random.Random(seed)
@@ -147,23 +158,33 @@ def _main(argv: Sequence[str] | None) -> int:
     p = sub.add_parser("replay", help="check a chaitea-record/1 file and print its report")
     p.add_argument("file", help="the record, or - for standard input")
     p = sub.add_parser("deal", help="print a readable seeded deal")
-    p.add_argument("--players", type=int, default=3, choices=(2, 3, 4, 6))
+    p.add_argument("--players", type=int, choices=(2, 3, 4, 6))
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--deck", choices=("standard", "six-player", "double"))
     p.add_argument("--contract", help="sort hands for this contract, e.g. trump(H) or under")
+    p.add_argument("--ruleset", default="chai-tea-jazz", help="chai-tea-jazz, or a Jass game: "
+                   "jass, schieber, coiffeur-schieber, coiffeur")
     p = sub.add_parser("random-game", help="play a whole game of random legal actions and print"
                        " its record")
-    p.add_argument("--players", type=int, default=3, choices=(2, 3, 4, 6))
+    p.add_argument("--players", type=int, choices=(2, 3, 4, 6))
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--setup", default="standard", choices=("standard", "short", "long"))
     p.add_argument("--deck", choices=("standard", "six-player", "double"))
+    p.add_argument("--ruleset", default="chai-tea-jazz", help="chai-tea-jazz, or a Jass game")
+    explore_cli.add_command(sub)
+    from .tournament import add_cli, run_cli  # the tournament subcommand (chaitea/tournament.py)
+    add_cli(sub)
     args = parser.parse_args(argv)
     try:
+        if args.command == "explore":
+            return explore_cli.run(args)
+        if args.command == "tournament":
+            return run_cli(args)
         if args.command == "replay":
             return _replay(args.file)
         if args.command == "deal":
-            return _deal(args.players, args.seed, args.deck, args.contract)
-        return _random_game(args.players, args.seed, args.setup, args.deck)
+            return _deal(args.players, args.seed, args.deck, args.contract, args.ruleset)
+        return _random_game(args.players, args.seed, args.setup, args.deck, args.ruleset)
     except UsageError as e:
         parser.print_usage(sys.stderr)
         print(one_line(f"{parser.prog}: error: {e}"), file=sys.stderr)

@@ -25,7 +25,7 @@ Rules (:data:`FOLLOW_RULES`):
 >>> [str(c) for c in JASS.cards_of(follow.legal(hand, 0, trick))]
 ['10S']
 >>> follow.refusal(JASS.index_of("AD"), hand, 0, trick)[:68]
-'AD refused: no undertrumping: JD is the highest trump (diamonds) in '
+'AD refused: no undertrumping: JD is the highest trump (Shields) in t'
 """
 
 from __future__ import annotations
@@ -58,6 +58,15 @@ class Follow:
     trump: int
     legal: Legal
     refusal: Refusal
+    deck: Deck
+
+    def __reduce__(self) -> tuple[Callable[[str, Deck, int], Follow], tuple[str, Deck, int]]:
+        # the two functions are closures over the bound tables: pickle the binding instead
+        return (_rebind, (self.rule, self.deck, self.trump))
+
+
+def _rebind(rule: str, deck: Deck, trump: int) -> Follow:
+    return _bind(FOLLOW_RULES[rule], deck, trump)
 
 
 @dataclass(frozen=True)
@@ -76,7 +85,7 @@ class FollowRule:
 @cache
 def _bind(rule: FollowRule, deck: Deck, trump: int) -> Follow:
     legal, refusal = rule._build(deck, trump)
-    return Follow(rule.name, trump, legal, refusal)
+    return Follow(rule.name, trump, legal, refusal, deck)
 
 
 def _holds(deck: Deck, mask: int) -> str:
@@ -166,20 +175,23 @@ def _jass(deck: Deck, trump: int) -> tuple[Legal, Refusal]:
                 allowed &= ~(trumps & weaker[top])  # no undertrumping, void or not
         return allowed
 
+    def name(suit: int) -> str:  # Swiss suit names for the Jass deck (RULES C)
+        return Suit(suit).swiss if deck.is_jass else Suit(suit).plural
+
     def refusal(card: int, hand: int, led: int, trick: Sequence[int]) -> str | None:
         if legal(hand, led, trick) >> card & 1:
             return None
-        c, suit = deck.cards[card], Suit(led)
+        c = deck.cards[card]
         if led == trump:
-            return (f"{c} refused: trump ({suit.plural}) was led, so a trump must be played "
+            return (f"{c} refused: trump ({name(trump)}) was led, so a trump must be played "
                     f"(holds {_holds(deck, hand & tm)}); only a player whose one trump is the "
                     "Puur may play another card (RULES J)")
         if suit_of[card] == trump:
             top = deck.cards[top_trump(trick)]
             return (f"{c} refused: no undertrumping: {top} is the highest trump "
-                    f"({Suit(trump).plural}) in the trick and {c} is a lower trump; only a hand "
+                    f"({name(trump)}) in the trick and {c} is a lower trump; only a hand "
                     "of nothing but trumps may undertrump (RULES J)")
-        return (f"{c} refused: must follow {suit.plural} (holds "
+        return (f"{c} refused: must follow {name(led)} (holds "
                 f"{_holds(deck, hand & suits[led])}); a trump may be played instead (RULES J)")
 
     return legal, refusal

@@ -26,18 +26,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from . import validate
 from .actions import Accept, Action, Decline, Offer, Pass, Pick, Play, Rescind, parse_action
-from .cards import Card, Deck, Suit, deck_named
-from .contracts import Contract, trick_winner
-from .deals import Deal, shuffled_indices
+from .cards import Deck, deck_named
+from .contracts import Contract
+from .deals import Deal
 from .errors import (
     CardError,
     ChaiTeaError,
-    DealError,
     IllegalAction,
     IllegalPick,
     IllegalPlay,
@@ -45,10 +43,13 @@ from .errors import (
 )
 from .following import FOLLOW_RULES, Follow, FollowRule
 from .pad import Pad
+from .play import RoundPlay
+from .rounds import RoundResult, TrickRecord, _RoundLog, round_seed
 from .setups import SEATINGS, Seating, Setup, parse_setup
 from .tricks import strength_tables
+from .view import StateView
 
-__all__ = ["CHANCE", "TERMINAL", "Game", "GameState", "RoundResult", "TrickRecord"]
+__all__ = ["CHANCE", "TERMINAL", "Game", "GameState", "RoundResult", "TrickRecord", "round_seed"]
 
 CHANCE = -1  # current_player() while the next round waits for its deal
 TERMINAL = -4  # current_player() once the game is over (OpenSpiel's kTerminalPlayerId)
@@ -95,6 +96,14 @@ class Game:
     >>> g.step, g.max_debt, g.n_tricks, g.sides
     (3, 33, 9, 2)
     """
+
+    def __new__(cls, *args: Any, **kw: Any) -> Any:  # a Jass ruleset: the driver (issue 9)
+        if isinstance(kw.get("ruleset"), str) and kw["ruleset"] != "chai-tea-jazz":
+            from .rulesets import RULESETS, jass_game
+            if kw["ruleset"] in RULESETS:  # a Jass game ignores setup (RECORD Jass)
+                kw.pop("setup", None)
+                return jass_game(kw.pop("ruleset"), *args[:1], **kw)
+        return super().__new__(cls)
 
     def __init__(
         self,
@@ -143,6 +152,7 @@ class Game:
         self.ruleset = ruleset
         self.same_contract_raise = same_contract_raise
         self.follow: FollowRule = FOLLOW_RULES["chai-tea-jazz"]  # RULES F
+        self.idle_follow: Follow = self.follow.bind(the_deck)  # before any trump is in force
         self.n_tricks = seating.tricks(the_deck.name)
         self.step = seating.step
         self.max_debt = seating.max_debt
@@ -154,6 +164,8 @@ class Game:
         self._pick_cache: dict[tuple[int, int, Contract | None], tuple[int, ...]] = {}
         self._menu: tuple[tuple[str, int, dict[int, int]], ...] | None = None  # see _picks
         self._table_cache: dict[Contract, list[tuple[tuple[int, ...], ...]]] = {}
+        self._round_cache: dict[int, tuple[Contract, list[tuple[tuple[int, ...], ...]],
+                                           Follow]] = {}
 
     # -- actions ---------------------------------------------------------------------------------
     def _build_actions(self) -> None:
@@ -269,6 +281,22 @@ class Game:
             self._table_cache[contract] = hit
         return hit
 
+    def round_rules(self, contract: Contract) -> tuple[list[tuple[tuple[int, ...], ...]], Follow]:
+        """A round's strength tables (:meth:`tables_for`) and the follow rule bound to its trump
+        (RULES F), cached by the contract object: the per-round set-up of the play path."""
+        hit = self._round_cache.get(id(contract))
+        if hit is None or hit[0] is not contract:
+            follow = self.follow.bind(self.deck, -1 if contract.trump is None
+                                      else int(contract.trump))
+            hit = (contract, self.tables_for(contract), follow)
+            if len(self._round_cache) < 512:  # the entry holds the contract: its id stays its own
+                self._round_cache[id(contract)] = hit
+        return hit[1], hit[2]
+
+    def __getstate__(self) -> dict[str, Any]:
+        """For pickling: the cache keyed by object ids starts afresh in the new process."""
+        return {**self.__dict__, "_round_cache": {}}
+
     # -- states ----------------------------------------------------------------------------------
     def new_initial_state(
         self, seed: int | None = None, *, barrel: int = 0, names: Sequence[str] | None = None
@@ -343,74 +371,7 @@ class Game:
                 f"deck={self.deck.name!r}, options={self.options_json()!r})")
 
 
-@dataclass(frozen=True)
-class TrickRecord:
-    """A completed trick: who led, the cards in play order, who won and why."""
-
-    leader: int
-    cards: tuple[Card, ...]
-    winner: int
-    reason: str
-
-
-@dataclass(frozen=True)
-class RoundResult:
-    """The outcome of a complete round (RECORD replay ``rounds``)."""
-
-    declarer: int
-    row: str
-    contract: Contract
-    bet_debt: int
-    offer: int
-    tricks: tuple[int, ...]
-    card_points: int
-    last_trick: int
-    score: int
-    side_points: tuple[int, ...] = field(default=())
-
-    def to_json(self) -> dict[str, Any]:
-        return {"declarer": self.declarer, "row": self.row, "contract": self.contract.spelling,
-                "bet_debt": self.bet_debt, "tricks": list(self.tricks),
-                "card_points": self.card_points, "last_trick": self.last_trick,
-                "score": self.score}
-
-
-class _RoundLog:
-    """One round as played: its deal (built lazily from a seed) and its action ids."""
-
-    __slots__ = ("_deal", "actions", "game", "result", "seed")
-
-    def __init__(self, game: Game, deal: Deal | None, seed: int | None = None) -> None:
-        self.game = game
-        self._deal = deal
-        self.seed = seed
-        self.actions: list[int] = []
-        self.result: RoundResult | None = None
-
-    @property
-    def deal(self) -> Deal:
-        if self._deal is None:
-            assert self.seed is not None
-            self._deal = Deal.from_seed(self.seed, self.game.seating, self.game.deck)
-        return self._deal
-
-    def copy(self) -> _RoundLog:
-        r = _RoundLog(self.game, self._deal, self.seed)
-        r.actions = list(self.actions)
-        r.result = self.result
-        return r
-
-
-def round_seed(game_seed: int, round_index: int) -> int:
-    """The seed of round ``round_index`` (0-based) of a game dealt from ``game_seed``: a fixed
-    integer mix, so a state needs no random generator to clone (SplitMix64's finaliser)."""
-    z = (game_seed * 0x9E3779B97F4A7C15 + (round_index + 1) * 0xBF58476D1CE4E5B9) & (2**64 - 1)
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & (2**64 - 1)
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & (2**64 - 1)
-    return (z ^ (z >> 31)) >> 33
-
-
-class GameState:
+class GameState(StateView, RoundPlay):
     """One game of Chai Tea Jazz in progress. Create with :meth:`Game.new_initial_state`.
 
     The API: :meth:`current_player`, :meth:`legal_actions`, :meth:`apply_action` (validates; a
@@ -459,7 +420,7 @@ class GameState:
         self._debt = 0
         self._offer_bonus = 0
         self._tables: list[tuple[tuple[int, ...], ...]] = []
-        self._follow: Follow = FOLLOW_RULES["chai-tea-jazz"].bind(game.deck)
+        self._follow: Follow = game.idle_follow
         self._follow_legal = self._follow.legal  # the bound follow rule's legal mask (RULES F)
         self._trick: list[int] = []
         self._leader = 0
@@ -474,6 +435,7 @@ class GameState:
         self._acts: list[int] = []  # the action ids of the round in progress (its log's list)
         self._suit_of = game.deck.suit_of  # immutable game data, copied here for the hot path
         self._points = game.deck.points
+        self._point_of = game.deck.points.__getitem__
         self._side_of = game.side_of
         self._n = game.players
         self._n_tricks = game.n_tricks
@@ -572,7 +534,7 @@ class GameState:
                         best = table[c]
                         pos = p
                 winner = (self._leader + pos) % n
-                won = sum(map(self._points.__getitem__, trick))
+                won = sum(map(self._point_of, trick))
                 self._side_points[self._side_of[winner]] += won
                 self._tricks_won[winner] += 1
                 self._tricks.append((self._leader, tuple(trick), winner))
@@ -666,63 +628,7 @@ class GameState:
     def history_str(self) -> list[str]:
         return [self.game.action_to_string(a) for a in self.history()]
 
-    # -- deals -----------------------------------------------------------------------------------
-    def apply_deal(self, deal: Deal | int) -> None:
-        """Start the next round with ``deal`` (a :class:`Deal` or a seed). Raises
-        :class:`DealError` for a deal that is not one whole deck in the right hand sizes, or
-        :class:`IllegalAction` when no round is waiting for its deal."""
-        if self._phase != "deal":
-            raise IllegalAction("no round is waiting for a deal: " + (
-                "the game is over" if self._phase == "end" else f"the {self._phase} phase is on"))
-        self._deal_cards(deal)
-        self._begin_picking()
-
-    def _auto_deal(self) -> None:
-        assert self._seed is not None
-        self._deal_cards(round_seed(self._seed, len(self._logs)))
-        self._begin_picking()
-
-    def _deal_cards(self, deal: Deal | int) -> None:
-        g = self.game
-        if isinstance(deal, int) and not isinstance(deal, bool) and not g.seating.straw_stacks:
-            # A seeded deal straight into masks; the Deal itself is built only when asked for.
-            order = shuffled_indices(deal, g.n_cards)
-            h = g.n_cards // g.players
-            hands = []
-            for seat in range(g.players):
-                m = 0
-                for i in order[seat * h:(seat + 1) * h]:
-                    m |= 1 << i
-                hands.append(m)
-            self._hands = hands
-            self._logs.append(_RoundLog(g, None, deal))
-            self._acts = self._logs[-1].actions
-            return
-        if isinstance(deal, int) and not isinstance(deal, bool):
-            deal = self._seeded_deal(deal)
-        elif isinstance(deal, Deal):
-            deal.validate(g.seating, g.deck)
-        else:
-            raise DealError("a deal is a Deal or an integer seed")
-        idx = g.deck.index
-        self._hands = [sum(1 << idx[c] for c in h) for h in deal.hands]
-        n = g.players
-        if deal.straw is not None and deal.set_aside is not None:
-            cover = [-1] * g.n_cards
-            self._straw_up = [0] * n
-            self._straw_down = [0] * n
-            for s, stacks in enumerate(deal.straw):
-                for down, up in stacks:
-                    cover[idx[up]] = idx[down]
-                    self._straw_up[s] |= 1 << idx[up]
-                    self._straw_down[s] |= 1 << idx[down]
-            self._cover = tuple(cover)
-            self._set_aside = tuple(idx[c] for c in deal.set_aside)
-        self._logs.append(_RoundLog(g, deal, deal.seed))
-        self._acts = self._logs[-1].actions
-
-    def _seeded_deal(self, seed: int) -> Deal:
-        return Deal.from_seed(seed, self.game.seating, self.game.deck)
+    # deals: chaitea/play.py (RoundPlay)
 
     # -- picking (RULES B, V) --------------------------------------------------------------------
     def _begin_picking(self) -> None:
@@ -847,81 +753,7 @@ class GameState:
             self._offer_stage = _RESCINDED
             self._offer = 0
 
-    # -- play (RULES F, R) -----------------------------------------------------------------------
-    def _start_play(self, declarer: int, row: int, contract: Contract, debt: int,
-                    offer: int) -> None:
-        g = self.game
-        self._declarer, self._row, self._contract = declarer, row, contract
-        self._debt, self._offer_bonus = debt, offer
-        self._tables = g.tables_for(contract)
-        self._follow = g.follow.bind(g.deck, -1 if contract.trump is None else int(contract.trump))
-        self._follow_legal = self._follow.legal
-        self._trick = []
-        self._led = -1
-        self._trick_no = 0
-        self._side_points = [0] * g.sides
-        self._tricks_won = [0] * g.players
-        self._tricks = []
-        self._reveal = []
-        self._leader = self._turn = declarer
-        self._lm = -1
-        self._phase = "play"
-
-    def _legal_mask(self) -> int:
-        """The legal mask of the seat to play, by the game's follow rule (RULES F; D7: the hand
-        and the face-up straw cards)."""
-        seat = self._turn
-        return self._follow_legal(self._hands[seat] | self._straw_up[seat], self._led,
-                                  self._trick)
-
-    def _end_round(self, last: int) -> None:
-        g = self.game
-        side = g.side_of[self._declarer]
-        if self._set_aside:  # D9: the last trick's winner takes the higher-ranked set-aside card
-            a, b = self._set_aside
-            rank = g.deck.rank_of
-            high, low = (a, b) if rank[a] >= rank[b] else (b, a)
-            self._side_points[g.side_of[last]] += g.deck.points[high]
-            self._side_points[g.side_of[(last + 1) % 2]] += g.deck.points[low]
-        card_points = self._side_points[side]
-        bonus = g.seating.last_trick_bonus if g.side_of[last] == side else 0
-        avoidance = self._row >= 0 and g.setup.rows[self._row].avoidance
-        if avoidance:  # D13: a debt is always a cost, an offer always a gain
-            score = card_points + bonus + self._debt - self._offer_bonus
-        else:
-            score = card_points + bonus + self._offer_bonus - self._debt
-        assert self._contract is not None
-        result = RoundResult(
-            self._declarer, g.setup.rows[self._row].key if self._row >= 0 else "",
-            self._contract, self._debt, self._offer_bonus, tuple(self._tricks_won), card_points,
-            last, score, tuple(self._side_points))
-        self._results.append(result)
-        self._logs[-1].result = result
-        if self._round_only:
-            self._phase = "end"
-            return
-        self._pad.record(self._row, side, score)
-        if g.match_point:  # RULES V: one side alone won every trick
-            winners = {g.side_of[s] for s in range(g.players) if self._tricks_won[s]}
-            if len(winners) == 1:
-                self._pad.match_points[winners.pop()] += 1
-        if self._pad.is_complete():
-            self._phase = "end"
-            return
-        self._barrel = self._next_barrel()
-        self._phase = "deal"
-        if self._seed is not None:
-            self._auto_deal()
-
-    def _next_barrel(self) -> int:
-        """The next eligible player clockwise from the barrel holder; else the holder keeps it."""
-        g = self.game
-        om = self._pad.open_masks
-        for k in range(1, g.players):
-            q = (self._barrel + k) % g.players
-            if om[g.side_of[q]]:
-                return q
-        return self._barrel
+    # play (RULES F, R) and scoring (RULES S): chaitea/play.py (RoundPlay)
 
     # -- refusals: the rule each illegal action breaks -------------------------------------------
     def _refusal(self, a: Action) -> IllegalAction:
@@ -938,21 +770,6 @@ class GameState:
             return IllegalPick(f"{a} refused: picking has ended; "
                                f"{self.names[self._turn]} plays a card")
         return self._pick_refusal(a)
-
-    def _play_refusal(self, card: Card) -> IllegalPlay:
-        g = self.game
-        seat = self._turn
-        i = g.deck.index.get(card)
-        if i is None:
-            return IllegalPlay(f"{card} refused: not a card of the {g.deck.describe()}")
-        bit = 1 << i
-        if self._straw_down[seat] & bit:
-            return IllegalPlay(f"{card} refused: a face-down straw card cannot be played (D7)")
-        playable = self._hands[seat] | self._straw_up[seat]
-        if not playable & bit:
-            return IllegalPlay(f"{card} refused: {self.names[seat]} does not hold it")
-        why = self._follow.refusal(i, playable, self._led, self._trick)
-        return IllegalPlay(why or f"{card} refused (RULES F)")
 
     def _pick_refusal(self, a: Action) -> IllegalPick:
         g = self.game
@@ -1026,254 +843,9 @@ class GameState:
                                "(RULES B)")
         return IllegalPick(f"{a} refused (RULES B)")
 
-    # -- reading the state -----------------------------------------------------------------------
-    @property
-    def pad(self) -> Pad:
-        """The Paper Pad (a copy is not made: do not mutate it)."""
-        return self._pad
+    # reading the state: chaitea/view.py (StateView)
 
-    @property
-    def barrel(self) -> int:
-        """The seat holding the barrel this round (RULES B)."""
-        return self._barrel
-
-    @property
-    def round_number(self) -> int:
-        """1-based number of the round in progress (or the last one, between rounds)."""
-        return len(self._logs)
-
-    @property
-    def deal(self) -> Deal | None:
-        return self._logs[-1].deal if self._logs else None
-
-    @property
-    def declarer(self) -> int | None:
-        return self._declarer if self._phase == "play" else None
-
-    @property
-    def contract(self) -> Contract | None:
-        return self._contract if self._phase == "play" else None
-
-    @property
-    def row(self) -> str | None:
-        """The pad key of the row being played."""
-        return self.game.setup.rows[self._row].key if self._phase == "play" and \
-            self._row >= 0 else None
-
-    @property
-    def bet_debt(self) -> int:
-        """The Bet Debt in force (picking: the Current Bet's; play: the declarer's)."""
-        return self._debt if self._phase == "play" else self._bet_debt
-
-    @property
-    def current_bet(self) -> tuple[int, str] | None:
-        """During picking: (seat holding the Current Bet card, the pick as written, with its
-        debt, e.g. ``"10 under"``)."""
-        if self._phase != "picking" or self._bet_seat < 0:
-            return None
-        return self._bet_seat, str(self._pick_value(self._bet_pick))
-
-    @property
-    def passed(self) -> list[int]:
-        return [s for s in range(self.game.players) if self._passed >> s & 1]
-
-    @property
-    def eligible(self) -> list[int]:
-        return [s for s in range(self.game.players) if self._eligible >> s & 1]
-
-    @property
-    def offer(self) -> int:
-        """The amount offered (Passing the Barrel) or accepted this round, 0 if none."""
-        return self._offer_bonus if self._phase == "play" else self._offer
-
-    @property
-    def offer_stage(self) -> str:
-        return ("none", "answering", "all-declined", "accepted", "rescinded")[self._offer_stage]
-
-    @property
-    def forced(self) -> bool:
-        """True when everyone passed and the barrel holder must pick (RULES B)."""
-        return self._forced
-
-    def hand(self, seat: int) -> list[Card]:
-        """The cards in a seat's hand (two players: without the straw-pile)."""
-        return self.game.deck.cards_of(self._hands[seat])
-
-    def straw(self, seat: int) -> list[tuple[Card | None, Card | None]]:
-        """Two players: a seat's stacks as (face-down card or None, top face-up card or None)."""
-        if not self._cover:
-            return []
-        d = self._logs[-1].deal
-        assert d.straw is not None
-        idx = self.game.deck.index
-        out: list[tuple[Card | None, Card | None]] = []
-        for down, up in d.straw[seat]:
-            iu, idn = idx[up], idx[down]
-            top: Card | None = None
-            if self._straw_up[seat] >> iu & 1:
-                top = up
-            elif self._straw_up[seat] >> idn & 1:
-                top = down
-            under = down if self._straw_down[seat] >> idn & 1 else None
-            out.append((under, top))
-        return out
-
-    def playable(self, seat: int) -> list[Card]:
-        """Cards a seat could play from (hand plus face-up straw cards)."""
-        return self.game.deck.cards_of(self._hands[seat] | self._straw_up[seat])
-
-    @property
-    def trick(self) -> list[Card]:
-        """Cards of the current trick, in play order."""
-        return [self.game.deck.cards[c] for c in self._trick]
-
-    @property
-    def trick_leader(self) -> int:
-        return self._leader
-
-    @property
-    def trick_number(self) -> int:
-        """0-based index of the trick being played."""
-        return self._trick_no
-
-    @property
-    def led_suit(self) -> Suit | None:
-        return Suit(self._led) if self._led >= 0 else None
-
-    @property
-    def tricks(self) -> list[TrickRecord]:
-        """The completed tricks of the current round (or of the last round, between rounds)."""
-        deck = self.game.deck
-        out = []
-        for k, (leader, cards, winner) in enumerate(self._tricks):
-            assert self._contract is not None
-            res = trick_winner(self._contract, k, [deck.cards[c] for c in cards], deck,
-                               self.game.n_tricks)
-            out.append(TrickRecord(leader, tuple(deck.cards[c] for c in cards), winner,
-                                   res.reason))
-        return out
-
-    @property
-    def tricks_won(self) -> list[int]:
-        return list(self._tricks_won)
-
-    @property
-    def side_points(self) -> list[int]:
-        """Card points won so far this round, per side."""
-        return list(self._side_points)
-
-    @property
-    def round_results(self) -> list[RoundResult]:
-        return list(self._results)
-
-    def trick_winner_so_far(self) -> int | None:
-        """The seat currently winning the trick in progress, if any card is down."""
-        if not self._trick or self._contract is None:
-            return None
-        table = self._tables[self._trick_no][self._led]
-        best, pos = -1, 0
-        for p, c in enumerate(self._trick):
-            if table[c] >= best:
-                best, pos = table[c], p
-        return (self._leader + pos) % self.game.players
-
-    def winner(self) -> int | None:
-        """The winning side (a seat, or a team index 0=A, 1=B) once the game is over."""
-        if self._phase != "end" or self._round_only:
-            return None
-        return self._pad.standings()[0]
-
-    def game_points(self) -> list[int]:
-        return self._pad.game_points
-
-    def observation(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` may see: its own hand, every face-up card, the picking so far, the trick,
-        won tricks, the pad. Hidden: other hands and face-down straw cards (shown as ``None``)."""
-        g = self.game
-        obs: dict[str, Any] = {
-            "seat": seat, "phase": self._phase, "round": self.round_number,
-            "barrel": self._barrel, "to_act": self.current_player(),
-            "hand": [str(c) for c in self.hand(seat)] if self._logs else [],
-            "hand_sizes": [bin(h).count("1") for h in self._hands],
-            "picking": [str(g.actions[a]) for a in self._logs[-1].actions if a >= g.n_cards]
-            if self._logs else [],
-            "game_points": self._pad.game_points,
-            "pad": self._pad.to_json(g.side_names),
-        }
-        if self._cover:  # two players: face-up straw cards are public, face-down ones hidden
-            obs["straw"] = [[{"down": d is not None, "up": None if u is None else str(u)}
-                             for d, u in self.straw(s)] for s in range(g.players)]
-        if self._phase == "play":
-            obs.update(
-                declarer=self._declarer, contract=str(self._contract), bet_debt=self._debt,
-                trick=[str(g.deck.cards[c]) for c in self._trick], leader=self._leader,
-                trick_number=self._trick_no, tricks_won=list(self._tricks_won),
-                tricks=[{"leader": ld, "cards": [str(g.deck.cards[c]) for c in cs], "winner": w}
-                        for ld, cs, w in self._tricks],
-                side_points=list(self._side_points))
-        if self.current_player() == seat:
-            obs["legal"] = self.legal_moves()
-        return obs
-
-    # -- ending early (RULES S, RECORD end) ------------------------------------------------------
-    def can_end_by_agreement(self) -> bool:
-        """True between rounds when the leader can no longer be overtaken (RULES S); also on a
-        finished game, where nobody can overtake anyone (an agreement there changes nothing)."""
-        if self._phase == "end" and not self._round_only:
-            return True
-        if self._phase != "deal" or self._round_only or not self._results:
-            return False
-        return self._leader_is_safe()
-
-    def _leader_is_safe(self) -> bool:
-        pad = self._pad
-        g = self.game
-        ranking = pad.standings()
-        leader = ranking[0]
-        fin = {s: i for i, s in enumerate(pad.finish_order)}
-        open_cells = [(r, s) for r in range(len(pad.rows)) for s in range(g.sides)
-                      if pad.is_open(r, s)]
-        rounds_left = len(open_cells)
-        if pad.meta in ("cumulative-most", "cumulative-least"):
-            # Each open cell may still take any score in its range (RULES S, cumulative bound).
-            lo, hi = self._cell_ranges()
-            most = pad.meta == "cumulative-most"
-            cum = pad.cumulative
-            low = [cum[s] + sum(lo[r] for r, t in open_cells if t == s) for s in range(g.sides)]
-            high = [cum[s] + sum(hi[r] for r, t in open_cells if t == s) for s in range(g.sides)]
-            for c in ranking[1:]:
-                gap = low[leader] - high[c] if most else low[c] - high[leader]
-                if gap < 0 or (gap == 0 and not fin.get(leader, 99) < fin.get(c, 99)):
-                    return False
-            return True
-        gp = pad.game_points
-        swing = sum(r.value for i, r in enumerate(pad.rows) if not pad.is_row_complete(i))
-        for c in ranking[1:]:
-            gap = gp[leader] - swing - (gp[c] + swing + (rounds_left if g.match_point else 0))
-            if gap < 0 or (gap == 0 and not fin.get(leader, 99) < fin.get(c, 99)):
-                return False
-        return True
-
-    def _cell_ranges(self) -> tuple[list[int], list[int]]:
-        """Per row, the lowest and highest round score a cell can still receive."""
-        g = self.game
-        top = g.deck.total_points + g.seating.last_trick_bonus
-        offer = g.max_debt if g.passing_the_barrel else 0
-        lo = [-offer if r.avoidance else -g.max_debt for r in g.setup.rows]
-        hi = [top + (g.max_debt if r.avoidance else offer) for r in g.setup.rows]
-        return lo, hi
-
-    def end_by_agreement(self) -> None:
-        """End the game now by agreement; refused unless :meth:`can_end_by_agreement`."""
-        if not self.can_end_by_agreement():
-            raise IllegalAction("ending by agreement refused: the last round must be complete and"
-                                " the leader must be impossible to overtake (RULES S)")
-        self._agreed = self._agreed or not self._pad.is_complete()
-        self._phase = "end"
-
-    @property
-    def ended_by_agreement(self) -> bool:
-        return self._agreed
+    # ending early (RULES S, RECORD end): chaitea/play.py (RoundPlay)
 
     # -- between rounds --------------------------------------------------------------------------
     def next_picking(self) -> tuple[int, list[str]] | None:

@@ -30,6 +30,7 @@ from .markup import control_characters, quote
 from .validate import check_names
 
 if TYPE_CHECKING:
+    from .driver import JassState
     from .game import GameState
 
 __all__ = ["FORMAT", "MAX_RECORD_BYTES", "load", "loads", "replay", "report", "save",
@@ -87,6 +88,11 @@ def loads(data: str | bytes | dict[str, Any]) -> GameState:
     data = obj
     if data.get("format") != FORMAT:
         raise RecordError(_TOP, f"'format' must be {FORMAT!r}, not {quote(data.get('format'))}")
+    from .jass.record import is_jass_record  # Jass-family rulesets (issue 9)
+    if is_jass_record(data):
+        from .jass.record import loads as jass_loads
+        return jass_loads(data, check_item=_check_item,  # type: ignore[return-value]
+                          check_deal=_check_deal_strings)
     if "players" not in data or "setup" not in data or "rounds" not in data:
         missing = next(k for k in ("players", "setup", "rounds") if k not in data)
         raise RecordError(_TOP, f"the record has no {missing!r} (RECORD)")
@@ -279,8 +285,12 @@ def _apply(state: GameState, item: object, where: str) -> None:
         raise RecordError(where, str(e)) from None
 
 
-def report(state: GameState) -> dict[str, Any]:
+def report(state: GameState | JassState) -> dict[str, Any]:
     """The replay report of RECORD.md for a state (rounds, pad, game points, winner, next)."""
+    from .driver import JassState
+    if isinstance(state, JassState):  # RECORD's Jass section (issue 9)
+        from .jass.record import report as jass_report
+        return jass_report(state)
     g = state.game
     names = g.side_names
     pad = state.pad

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from .cards import Card, Suit
 from .markup import escape
@@ -390,16 +390,14 @@ def pad_html(state_or_pad: GameState | Pad, side_names: Sequence[str] | None = N
 
     Accepts a :class:`~chaitea.GameState` (names and the row being played come from it) or a
     bare :class:`~chaitea.Pad`."""
-    from .pad import Pad
-
     current_row = None
     declarer_side = None
-    if isinstance(state_or_pad, Pad):
-        pad = state_or_pad
+    if not hasattr(state_or_pad, "is_terminal"):  # a bare Pad (told apart without importing
+        pad = state_or_pad                        # chaitea.pad: no import circle, issue 9)
         names = list(side_names) if side_names else [f"Side {s}" for s in range(pad.sides)]
         finished = pad.is_complete()
     else:
-        state = state_or_pad
+        state = cast("GameState", state_or_pad)
         pad = state.pad
         names = list(side_names) if side_names else side_labels(state)
         finished = state.is_terminal()

@@ -27,7 +27,14 @@ order); a hand is an ``int`` bit mask; suits are ``0..3`` (C D H S) and ``-1`` m
 4. The card values: ``values = rule.values.for_deck(deck, trump)``, a tuple indexed by card id
    (cached); ``rule.values.last_trick`` (``None``: the seating's bonus) and ``.match``.
 5. The follow rule's legal mask from a hand mask and the cards in the trick:
-   ``chaitea.following`` (``FOLLOW_RULES[name].legal(hand, trick, deck, trump, tables)``).
+   ``follow = chaitea.following.FOLLOW_RULES[name].bind(deck, trump)`` (cached), then
+   ``follow.legal(hand, led, trick)`` (an ``int`` mask, never empty for a non-empty hand) and
+   ``follow.refusal(card, hand, led, trick)`` (``None``, or the reason in words). ``name`` is the
+   family's rule: ``chai-tea-jazz`` (RULES F), ``jass`` (undertrumping, the Puur), ``plain``.
+
+A :class:`chaitea.game.Game` does steps 1-5 once per contract (``game.round_rules(contract)``:
+the per-trick tables and the bound follow rule); a kernel may do the same with these functions.
+Everything here is immutable and hashable, so it can be cached, shared and sent to workers.
 
 >>> from chaitea.cards import JASS, STANDARD
 >>> from chaitea.orders import Order

@@ -68,11 +68,12 @@ COURSE: list[Lesson] = [
            "straw-piles, teams, Jokers and the double deck"),
     Lesson("08_variants_and_setups.ipynb", "Variants and custom setups",
            "Passing the Barrel, match point, meta contracts, Avoidance, Short and Long"),
+    Lesson("09_rules_lab.ipynb", "The rules lab",
+           "simulations of many deals: summaries with 95% intervals, plots, worked questions"),
 ]
 
 COMING: list[Lesson] = [
     Lesson("", "The Jass roots", "Coiffeur-Jass and its family, with the Swiss cards"),
-    Lesson("", "Exploring the rules", "simulations: how strong is a hand, which contract to pick"),
 ]
 
 

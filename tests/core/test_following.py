@@ -42,7 +42,7 @@ def test_jass_text_undertrumping_example() -> None:
     hand = ["7S", "AC", "10D", "6C"]
     assert same(legal("jass", JASS, S, ["KH", "8S"], hand), ["AC", "10D", "6C"])
     why = refusal("jass", JASS, S, ["KH", "8S"], hand, "7S")
-    assert why == ("7S refused: no undertrumping: 8S is the highest trump (spades) in the trick "
+    assert why == ("7S refused: no undertrumping: 8S is the highest trump (Roses) in the trick "
                    "and 7S is a lower trump; only a hand of nothing but trumps may undertrump "
                    "(RULES J)")
 
@@ -65,7 +65,7 @@ def test_undertrumping_binds_a_player_who_can_follow_too() -> None:
     hand = ["6H", "7S", "AS", "QC"]
     assert same(legal("jass", JASS, S, ["KH", "8S"], hand), ["6H", "AS"])
     assert refusal("jass", JASS, S, ["KH", "8S"], hand, "QC") == (
-        "QC refused: must follow hearts (holds 6H); a trump may be played instead (RULES J)")
+        "QC refused: must follow Bells (holds 6H); a trump may be played instead (RULES J)")
 
 
 def test_a_hand_of_only_trumps_is_free() -> None:
@@ -79,7 +79,7 @@ def test_trump_lead_no_undertrumping_no_duty_to_overtrump() -> None:
     assert same(legal("jass", JASS, S, ["JS"], ["6S", "7S", "AC"]), ["6S", "7S"])
     assert same(legal("jass", JASS, S, ["JS"], ["AC", "6H"]), ["AC", "6H"])
     why = refusal("jass", JASS, S, ["JS"], ["6S", "AC"], "AC")
-    assert why is not None and why.startswith("AC refused: trump (spades) was led, so a trump "
+    assert why is not None and why.startswith("AC refused: trump (Roses) was led, so a trump "
                                               "must be played (holds 6S)")
 
 

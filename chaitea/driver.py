@@ -1,0 +1,469 @@
+"""The generic Jass-family driver: a game of any :class:`~chaitea.phases.ruleset.Ruleset`
+through the same state API as Chai Tea Jazz's ``GameState`` (issue 9).
+
+A round is dealt (a chance node), its contract chosen by the ruleset's choice phase
+(:mod:`chaitea.phases.choice`), played on the core's trick rules and follow rule
+(:mod:`chaitea.tricks`, :mod:`chaitea.following`) and written by its scoring part
+(:mod:`chaitea.phases.scores`); Weis and Stöck are automatic (RULES J, :mod:`chaitea.jass`).
+
+>>> from chaitea.rulesets import find_ruleset
+>>> game = JassGame(find_ruleset("schieber"))
+>>> state = game.new_initial_state(seed=1)
+>>> state.phase, state.current_player() == state.forehand
+('picking', True)
+>>> state.legal_moves()
+['trump(C)', 'trump(D)', 'trump(H)', 'trump(S)', 'obenabe', 'undenufe', 'push']
+>>> state.apply_action("push"); state.apply_action("obenabe")
+>>> state.phase, state.contract, state.declarer == (state.forehand + 2) % 4
+('play', 'obenabe', True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from .cards import JASS, Card, Deck
+from .contracts import JASS_FAMILY, Contract
+from .deals import Deal, shuffled_indices
+from .errors import IllegalAction, IllegalPick, IllegalPlay, SetupError
+from .following import FOLLOW_RULES
+from .jass.hand import declarations
+from .phases.choice import PickStatus, PickView, refuse
+from .phases.play import TrickPlay
+from .phases.ruleset import Ruleset, Table
+from .phases.scores import Hand, PadScore
+from .phases.views import StateViews
+from .seating import Seating
+from .tricks import TrickRule, TrumpSetting, strength_tables
+
+__all__ = ["CHANCE", "TERMINAL", "JassGame", "JassState", "round_seed"]
+
+CHANCE = -1
+TERMINAL = -4
+N_CARDS = 36
+_ROSES_7 = JASS.index_of("7S")
+
+
+def round_seed(game_seed: int, round_index: int) -> int:
+    """The seed of round ``round_index`` of a game dealt from ``game_seed`` (the same mix as
+    Chai Tea Jazz's ``chaitea.game.round_seed``)."""
+    z = (game_seed * 0x9E3779B97F4A7C15 + (round_index + 1) * 0xBF58476D1CE4E5B9) & (2**64 - 1)
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & (2**64 - 1)
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & (2**64 - 1)
+    return (z ^ (z >> 31)) >> 33
+
+
+_BITS = tuple(tuple(b for b in range(12) if m >> b & 1) for m in range(4096))
+_BITS12 = tuple(tuple(b + 12 for b in t) for t in _BITS)
+_BITS24 = tuple(tuple(b + 24 for b in t) for t in _BITS)
+
+
+def mask_ids(m: int) -> list[int]:
+    """The card ids of a 36-card mask, ascending."""
+    return [*_BITS[m & 4095], *_BITS12[m >> 12 & 4095], *_BITS24[m >> 24]]
+
+
+class JassGame:
+    """The rules of one Jass-family game as data: its ruleset, players, seating and options.
+
+    Use ``chaitea.Game(ruleset="schieber")`` or :func:`chaitea.rulesets.jass_game`.
+    ``options`` are the ruleset's own (named in the README; an unknown one is refused).
+    """
+
+    def __init__(self, ruleset: Ruleset, players: int | None = None, *, deck: str | None = None,
+                 options: Mapping[str, object] | None = None) -> None:
+        if deck not in (None, "jass"):
+            raise SetupError(f"the {deck} deck does not fit {ruleset.name}; use jass "
+                             "(RECORD options.deck)")
+        opts = dict(options or {})
+        self.ruleset = ruleset
+        self.options: dict[str, Any] = ruleset.resolve(opts)
+        self.given_options = {k: self.options[k] for k in opts}
+        self.table: Table = ruleset.table(players, opts)
+        t = self.table
+        self.name = ruleset.name
+        self.players = t.players
+        self.seating: Seating = t.seating
+        self.deck: Deck = JASS
+        self.n_tricks = N_CARDS // t.players
+        self.side_of: tuple[int, ...] = tuple(t.seating.side_of(s) for s in range(t.players))
+        self.sides = t.seating.sides
+        self.side_names: list[str] | None = (
+            ["AB"[i] for i in range(self.sides)] if t.seating.teams else None)
+        spellings = list(t.contracts)
+        spellings += [f"joker={c}" for c in t.contracts if isinstance(t.score, PadScore)
+                      and any(r.joker for r in t.score.layout.rows)]
+        spellings += ["push", "pass"]
+        self.spellings: tuple[str, ...] = tuple(dict.fromkeys(spellings))
+        self.action_ids: dict[str, int] = {s: N_CARDS + i for i, s in enumerate(self.spellings)}
+        self.follow = FOLLOW_RULES["jass"]
+        self._plans: dict[tuple[str, int, int], tuple[Any, tuple[tuple[int, ...], ...],
+                                                     tuple[int, ...]]] = {}
+        self._rules: dict[str, tuple[TrickRule, ...]] = {}
+
+    # -- tables -------------------------------------------------------------------------------
+    def contract_of(self, spelling: str) -> Contract:
+        """The contract a spelling plays (``joker=X`` plays X; the table's aliases, e.g.
+        Misère, play as their mode)."""
+        text = spelling.removeprefix("joker=")
+        text = self.table.play_as.get(text, text)
+        return Contract.parse(text, family=JASS_FAMILY)
+
+    def trick_rules(self, spelling: str) -> tuple[TrickRule, ...]:
+        rules = self._rules.get(spelling)
+        if rules is None:
+            rules = self.contract_of(spelling).trick_rules(self.n_tricks,
+                                                           self.table.value_options)
+            self._rules[spelling] = rules
+        return rules
+
+    def plan(self, spelling: str, k: int, trump: int) -> tuple[Any, tuple[tuple[int, ...], ...],
+                                                               tuple[int, ...]]:
+        """Trick ``k`` of a contract with ``trump`` in force: the follow rule's legal function,
+        the strength tables by led suit and the card values (cached per game)."""
+        key = (spelling, k, trump)
+        p = self._plans.get(key)
+        if p is None:
+            rule = self.trick_rules(spelling)[k]
+            p = (self.follow.bind(JASS, trump).legal, strength_tables(JASS, rule, trump),
+                 rule.values.for_deck(JASS, trump))
+            self._plans[key] = p
+        return p
+
+    def action_to_string(self, action_id: int) -> str:
+        if 0 <= action_id < N_CARDS:
+            return str(JASS.cards[action_id])
+        try:
+            return self.spellings[action_id - N_CARDS]
+        except IndexError:
+            raise IllegalAction(f"no action has id {action_id}") from None
+
+    def new_initial_state(self, seed: int | None = None, *, forehand: int | None = None,
+                          names: Sequence[str] | None = None) -> JassState:
+        """A new game; with ``seed`` every round is dealt from it (else :meth:`JassState.
+        apply_deal` deals each round). ``forehand`` overrides the first round's first speaker."""
+        return JassState(self, seed=seed, forehand=forehand, names=names)
+
+    def options_json(self) -> dict[str, Any]:
+        """The record's ``options``: the ruleset and the options given."""
+        return {"ruleset": self.name, **self.given_options}
+
+    def __repr__(self) -> str:
+        return f"Game(players={self.players}, ruleset={self.name!r})"
+
+
+class JassState(TrickPlay, StateViews):
+    """One Jass-family game in progress; the state API of Chai Tea Jazz's ``GameState``:
+    :meth:`current_player`, :meth:`legal_actions` (ids), :meth:`legal_moves` (record
+    spellings), :meth:`apply_action` (ids, strings or cards; a refusal raises
+    :class:`~chaitea.errors.IllegalPlay` or :class:`~chaitea.errors.IllegalPick` naming the
+    rule and leaves the state unchanged), :meth:`verify_action`, :meth:`can_apply`,
+    :meth:`clone`, :meth:`is_terminal`, :meth:`returns` (each seat's side score),
+    :meth:`history`, :meth:`observation` and :meth:`record`."""
+
+    def __init__(self, game: JassGame, *, seed: int | None = None, forehand: int | None = None,
+                 names: Sequence[str] | None = None) -> None:
+        n = game.players
+        if forehand is not None and (type(forehand) is not int or not 0 <= forehand < n):
+            raise SetupError(f"forehand must be a seat 0..{n - 1} (RECORD forehand)")
+        self.game = game
+        self.names: list[str] = list(names) if names else [f"Seat {i}" for i in range(n)]
+        self.forehand_override = forehand
+        self._seed = seed
+        score = game.table.score
+        self._score: Any = score.initial()
+        self._phase = "deal"
+        self._results: list[dict[str, Any]] = []
+        self._deals: list[Deal | int] = []  # a seeded deal is kept as its seed
+        self._done: list[tuple[tuple[str, ...], tuple[int, ...]]] = []  # finished rounds
+        self._acts: list[int] = []  # the action ids of the round in progress
+        self._first = -1
+        self._n = n
+        self._side_of = game.side_of
+        self._hands = [0] * n
+        self._dealt = [0] * n
+        self._turned_up: str | None = None
+        self._items: tuple[str, ...] = ()
+        self._status: PickStatus | None = None
+        self._reset_play()
+        if seed is not None:
+            self._auto_deal()
+
+    def _reset_play(self) -> None:
+        g = self.game
+        self._contract = ""
+        self._declarer: int | None = None
+        self._forehand = -1
+        self._rules: tuple[TrickRule, ...] = ()
+        self._trick: list[int] = []
+        self._leader = 0
+        self._turn = 0
+        self._led = -1
+        self._trick_no = 0
+        self._known = -1
+        self._trump = -1
+        self._dynamic = False
+        self._side_points = [0] * g.sides
+        self._tricks_won = [0] * self._n
+        self._tricks: list[tuple[int, tuple[int, ...], int]] = []
+        self._legal: Any = None
+        self._tables: tuple[tuple[int, ...], ...] = ()
+        self._values: tuple[int, ...] = ()
+        self._lm = -1
+        self._weis: tuple[int, ...] = (0,) * g.sides
+        self._stoeck: tuple[int, ...] = (0,) * g.sides
+        self._weis_json: Any = None
+        self._chosen: tuple[int, ...] = ()
+
+    # -- the state API ------------------------------------------------------------------------
+    def current_player(self) -> int:
+        if self._phase == "play":
+            return self._turn
+        if self._phase == "picking":
+            assert self._status is not None
+            return self._status.seat
+        return TERMINAL if self._phase == "end" else CHANCE
+
+    @property
+    def phase(self) -> str:
+        """``deal`` (a chance node), ``picking``, ``play`` or ``end``."""
+        return self._phase
+
+    def is_terminal(self) -> bool:
+        return self._phase == "end"
+
+    def is_chance_node(self) -> bool:
+        return self._phase == "deal"
+
+    def legal_actions(self) -> list[int]:
+        """The ids of the legal actions of the seat to act: card ids 0..35 in play, picking
+        spellings from 36 (``game.spellings``); empty at a chance or terminal node."""
+        if self._phase == "play":
+            m = self._lm
+            if m < 0:
+                m = self._lm = self._legal(self._hands[self._turn], self._led, self._trick)
+            return [*_BITS[m & 4095], *_BITS12[m >> 12 & 4095], *_BITS24[m >> 24]]
+        if self._phase == "picking":
+            assert self._status is not None
+            ids = self.game.action_ids
+            return [ids[s] for s in self._status.legal]
+        return []
+
+    def legal_moves(self) -> list[str]:
+        """The legal actions as the record spells them."""
+        if self._phase == "play":
+            return [str(JASS.cards[i]) for i in mask_ids(self._legal_mask())]
+        if self._phase == "picking":
+            assert self._status is not None
+            return list(self._status.legal)
+        return []
+
+    def apply_action(self, action: int | str | Card) -> None:
+        """Apply one action (an id, a record spelling or a card); a refusal raises and leaves
+        the state unchanged."""
+        if self._phase == "play" and type(action) is int and 0 <= action < N_CARDS:
+            m = self._lm
+            if m < 0:
+                m = self._lm = self._legal(self._hands[self._turn], self._led, self._trick)
+            if m >> action & 1:
+                self._do_play(action)
+                return
+        self._apply_slow(action)
+
+    def _apply_slow(self, action: int | str | Card) -> None:
+        if self._phase == "deal":
+            raise IllegalAction("the next round waits for its deal (apply_deal)")
+        if self._phase == "end":
+            raise IllegalAction("the game is over; no action may follow")
+        if self._phase == "play":
+            self._play(self._card_id(action))
+            return
+        self._pick(self._spelling(action))
+
+    def verify_action(self, action: int | str | Card) -> int:
+        """The id of ``action`` if it is legal now; else the refusal is raised (nothing
+        changes)."""
+        if self._phase == "play":
+            c = self._card_id(action)
+            self._check_play(c)
+            return c
+        if self._phase != "picking":
+            raise IllegalAction("no action is legal now (phase " + self._phase + ")")
+        s = self._spelling(action)
+        assert self._status is not None
+        if s not in self._status.legal:
+            raise refuse(self._status, s)
+        return self.game.action_ids[s]
+
+    def can_apply(self, action: int | str | Card) -> bool:
+        try:
+            self.verify_action(action)
+        except IllegalAction:
+            return False
+        return True
+
+    def clone(self) -> JassState:
+        c = object.__new__(JassState)
+        c.__dict__.update(self.__dict__)
+        c._results = list(self._results)
+        c._deals = list(self._deals)
+        c._done = list(self._done)
+        c._acts = list(self._acts)
+        c._hands = list(self._hands)
+        c._trick = list(self._trick)
+        c._side_points = list(self._side_points)
+        c._tricks_won = list(self._tricks_won)
+        c._tricks = list(self._tricks)
+        return c
+
+    def returns(self) -> list[float]:
+        """Each seat's side score (Schieber: its team's total; Coiffeur: net Palitos or row
+        points; basic Jass: its points)."""
+        totals = self.game.table.score.totals(self._score)
+        return [float(totals[self._side_of[s]]) for s in range(self._n)]
+
+    def history(self) -> list[int]:
+        """The action ids applied so far (deals are chance events, not listed)."""
+        return [a for _, acts in self._done for a in acts] + self._acts
+
+    def history_str(self) -> list[str]:
+        return [self.game.action_to_string(a) for a in self.history()]
+
+    # -- parsing ----------------------------------------------------------------------------
+    def _card_id(self, action: int | str | Card) -> int:
+        if type(action) is int:
+            if 0 <= action < N_CARDS:
+                return action
+            raise IllegalPlay(f"action {action} is not a card id 0..35 in play (RULES J)")
+        if isinstance(action, Card):
+            if action in JASS.index:
+                return JASS.index[action]
+            raise IllegalPlay(f"{action} is not a card of the Jass deck (RULES J)")
+        if isinstance(action, str):
+            try:
+                return JASS.index_of(action)
+            except ValueError:
+                raise IllegalPlay(f"{action} refused: not a card of the Jass deck; it is "
+                                  "the play phase (RULES J)") from None
+        raise IllegalPlay(f"{action!r} is not an action")
+
+    def _spelling(self, action: int | str | Card) -> str:
+        if type(action) is int:
+            if N_CARDS <= action < N_CARDS + len(self.game.spellings):
+                return self.game.spellings[action - N_CARDS]
+            raise IllegalPick(f"action {action} is not a picking action id (RULES J)")
+        if isinstance(action, str):
+            return action
+        raise IllegalPick(f"{action} refused: picking has not ended (a contract comes first)")
+
+    # -- deals --------------------------------------------------------------------------------
+    def apply_deal(self, deal: Deal | int) -> None:
+        """Deal the next round: a :class:`~chaitea.deals.Deal` (validated) or a seed."""
+        if self._phase != "deal":
+            raise IllegalAction("a deal comes between rounds only")
+        g = self.game
+        n = self._n
+        h = N_CARDS // n
+        if isinstance(deal, int):  # the portable shuffle, dealt in blocks (RECORD deal)
+            ids = shuffled_indices(deal, N_CARDS)
+            masks = []
+            for seat in range(n):
+                m = 0
+                for i in ids[seat * h:(seat + 1) * h]:
+                    m |= 1 << i
+                masks.append(m)
+            last_of = [JASS.cards[ids[(seat + 1) * h - 1]] for seat in range(n)]
+        else:
+            if deal.seed is None:
+                deal.validate(g.seating, JASS)
+            masks = [JASS.mask_of(hand) for hand in deal.hands]
+            last_of = [hand[-1] for hand in deal.hands]
+        r = len(self._deals)
+        if r == 0:
+            if self.forehand_override is not None:
+                first = self.forehand_override
+            elif g.table.first_forehand == "7S":
+                first = next(s for s, m in enumerate(masks) if m >> _ROSES_7 & 1)
+            else:
+                first = 0
+        else:
+            first = (self._first + 1) % self._n
+        self._first = first
+        self._deals.append(deal)
+        self._acts = []
+        self._hands = masks
+        self._dealt = list(masks)
+        last = last_of[(first - 1) % n]  # basic Jass: the dealer's last card, shown to all
+        self._turned_up = "CDHS"[int(last.suit)] if last.suit is not None else None
+        self._items = ()
+        self._reset_play()
+        self._phase = "picking"
+        self._update_status()
+
+    def _auto_deal(self) -> None:
+        assert self._seed is not None
+        self.apply_deal(round_seed(self._seed, len(self._deals)))
+
+    # -- picking ------------------------------------------------------------------------------
+    def _open_to(self, seat: int) -> Sequence[str]:
+        opened = self.game.table.score.open_to(self._score, self._side_of[seat])
+        return self.game.table.contracts if opened is None else opened
+
+    def _update_status(self) -> None:
+        view = PickView(self._n, self._first, self._items, self._open_to, self._turned_up)
+        st = self.game.table.choice.status(view)
+        self._status = st
+        if st.done:
+            self._start_play(st)
+
+    def _pick(self, spelling: str) -> None:
+        st = self._status
+        assert st is not None
+        if spelling not in st.legal:
+            raise refuse(st, spelling)
+        self._items = self._items + (spelling,)
+        self._acts.append(self.game.action_ids[spelling])
+        self._update_status()
+
+    def _start_play(self, st: PickStatus) -> None:
+        g = self.game
+        t = g.table
+        self._contract = st.contract
+        self._declarer = st.declarer
+        self._forehand = st.forehand
+        if t.weis or t.stoeck:
+            d = declarations(self._dealt, st.contract.removeprefix("joker="),
+                             sides=self._side_of, forehand=st.forehand, options=t.weis_options,
+                             weis=t.weis, stoeck=t.stoeck)
+            self._weis, self._stoeck = d.weis.points, d.stoeck
+            self._weis_json = d.weis
+        self._rules = g.trick_rules(st.contract)
+        chosen = iter(st.trumps)
+        self._chosen = tuple(next(chosen, 0) if r.trump_setting is TrumpSetting.CHOSEN else -1
+                             for r in self._rules)
+        self._leader = self._turn = st.forehand
+        self._phase = "play"
+        self._setup_trick()
+        hand = Hand(st.forehand, st.declarer, st.contract, (0,) * self._n,
+                    (0,) * g.sides, self._weis, self._stoeck, played=False)
+        self._score, ended = t.score.declared(self._score, hand)
+        if ended:  # Schieber: the target reached on Stöck or Weis; the hand is not played
+            self._finish_round(hand)
+
+    # -- play ---------------------------------------------------------------------------------
+    def _finish_round(self, hand: Hand) -> None:
+        g = self.game
+        t = g.table
+        self._score, fields = t.score.write(self._score, hand)
+        self._done.append((self._items, tuple(self._acts)))
+        res: dict[str, Any] = {
+            "forehand": hand.forehand, "declarer": hand.declarer, "contract": hand.contract,
+            "tricks": list(hand.tricks), "card_points": hand.card_points, "weis": hand.weis,
+            "stoeck": hand.stoeck, **fields}
+        if not hand.played:
+            res["played"] = False
+        self._results.append(res)
+        self._phase = "end" if t.score.finished(self._score) else "deal"
+        if self._phase == "deal" and self._seed is not None:
+            self._auto_deal()

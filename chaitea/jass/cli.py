@@ -1,0 +1,64 @@
+"""The command line's Jass-family forms: ``random-game --ruleset R`` and ``deal --ruleset R``.
+
+>>> import contextlib, io, json
+>>> buf = io.StringIO()
+>>> with contextlib.redirect_stdout(buf):
+...     code = random_game("schieber", None, 3)
+>>> code, json.loads(buf.getvalue())["options"]
+(0, {'ruleset': 'schieber'})
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+from ..cards import JASS, Card
+from ..contracts import JASS_FAMILY, Contract
+from ..deals import Deal
+from ..orders import rank_strength
+from ..rulesets import jass_game
+
+__all__ = ["deal", "random_game"]
+
+
+def random_game(ruleset: str, players: int | None, seed: int) -> int:
+    """Play a whole game of uniformly random legal actions and print its record."""
+    game = jass_game(ruleset, players)
+    state = game.new_initial_state(seed=seed)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+    print(json.dumps(state.record(), indent=1, ensure_ascii=False))
+    return 0
+
+
+def deal(ruleset: str, players: int | None, seed: int, contract: str | None) -> int:
+    """Print a readable seeded deal, hands sorted for ``contract`` (default Obenabe) with the
+    cards' values under it."""
+    game = jass_game(ruleset, players)
+    d = Deal.from_seed(seed, game.seating, JASS)
+    c = Contract.parse(contract or "obenabe", family=JASS_FAMILY)
+    rule = c.trick_rules(game.n_tricks)[0]
+    trump = rule.trump
+    plain = rank_strength(rule.plain_order, JASS.ranks)
+    strong = rank_strength(rule.trump_order, JASS.ranks)
+    values = rule.values.for_deck(JASS, trump)
+
+    def key(card: Card) -> tuple[int, int]:
+        assert card.suit is not None
+        if card.suit == trump:
+            return (0, -strong[card.rank])
+        return (1 + int(card.suit), -plain[card.rank])
+
+    print(f"Deal of seed {seed} for {game.ruleset.title} ({game.players} players, "
+          f"{JASS.describe()}), sorted for {c.title}:")
+    for seat, hand in enumerate(d.hands):
+        pts = sum(values[JASS.index[x]] for x in hand)
+        team = f" team {game.side_names[game.side_of[seat]]}" if game.side_names else ""
+        swiss = " ".join(f"{x}" for x in sorted(hand, key=key))
+        print(f"  seat {seat}{team}: {swiss}   ({pts} card points)")
+    if game.table.first_forehand == "7S":
+        holder = next(s for s, h in enumerate(d.hands) if JASS.parse("7S") in h)
+        print(f"  forehand of the first hand: seat {holder} (holds 7S, the Roses 7)")
+    return 0

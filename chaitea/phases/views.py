@@ -1,0 +1,183 @@
+"""What a Jass-family state shows: its readers, observation, record and drawings, as a mixin
+of :class:`chaitea.driver.JassState`.
+
+>>> from chaitea.rulesets import jass_game
+>>> state = jass_game("coiffeur-schieber", 3).new_initial_state(seed=1)
+>>> obs = state.observation(state.current_player())
+>>> len(obs["hand"]), obs["phase"], "pass" in obs["legal"]
+(12, 'picking', True)
+>>> state.record()["options"]
+{'ruleset': 'coiffeur-schieber'}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, cast
+
+from ..cards import JASS, Card
+from ..deals import Deal
+from ..errors import SetupError
+from .choice import PickView
+
+if TYPE_CHECKING:
+    from ..driver import JassGame, JassState
+
+__all__ = ["StateViews"]
+
+N_CARDS = 36
+
+
+class StateViews:
+    """Readers over the state's fields (declared here for the type checker)."""
+
+    game: JassGame
+    names: list[str]
+    forehand_override: int | None
+    _n: int
+    _phase: str
+    _first: int
+    _forehand: int
+    _contract: str
+    _declarer: int | None
+    _deals: list[Deal | int]
+    _done: list[tuple[tuple[str, ...], tuple[int, ...]]]
+    _acts: list[int]
+    _items: tuple[str, ...]
+    _results: list[dict[str, Any]]
+    _score: Any
+    _hands: list[int]
+    _trick: list[int]
+    _tricks: list[tuple[int, tuple[int, ...], int]]
+    _leader: int
+    _trump: int
+    _turned_up: str | None
+
+    def current_player(self) -> int:
+        raise NotImplementedError
+
+    def legal_moves(self) -> list[str]:
+        raise NotImplementedError
+
+    def _open_to(self, seat: int) -> Sequence[str]:
+        raise NotImplementedError
+
+    @property
+    def forehand(self) -> int:
+        """This round's first speaker (before the choice) or the seat that leads trick 1."""
+        return self._forehand if self._forehand >= 0 else self._first
+
+    @property
+    def contract(self) -> str | None:
+        return self._contract or None
+
+    @property
+    def declarer(self) -> int | None:
+        return self._declarer
+
+    @property
+    def round_number(self) -> int:
+        return len(self._deals)
+
+    @property
+    def round_results(self) -> list[dict[str, Any]]:
+        return list(self._results)
+
+    @property
+    def trump(self) -> int:
+        """The trump suit in force (0..3 for C D H S), -1 for none."""
+        return self._trump
+
+    @property
+    def score_state(self) -> Any:
+        return self._score
+
+    def hand(self, seat: int) -> list[Card]:
+        return JASS.cards_of(self._hands[seat])
+
+    def trick(self) -> list[Card]:
+        return [JASS.cards[c] for c in self._trick]
+
+    def tricks(self) -> list[tuple[int, tuple[int, ...], int]]:
+        """This round's finished tricks: (leader, card ids, winner)."""
+        return list(self._tricks)
+
+    def totals(self) -> tuple[int, ...]:
+        return tuple(self.game.table.score.totals(self._score))
+
+    def winner(self) -> int | None:
+        return self.game.table.score.winner(self._score) if self._phase == "end" else None
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may see: its hand, the trick, the contract, the turned-up trump (basic
+        Jass), totals, whose turn and (its own turn) the legal moves."""
+        if not (type(seat) is int and 0 <= seat < self._n):
+            raise SetupError(f"seat must be 0..{self._n - 1}, not {seat!r}")
+        out: dict[str, Any] = {
+            "seat": seat, "phase": self._phase, "round": self.round_number,
+            "hand": [str(c) for c in self.hand(seat)],
+            "trick": [str(c) for c in self.trick()], "trick_leader": self._leader,
+            "forehand": self.forehand, "contract": self.contract, "declarer": self._declarer,
+            "picking": list(self._items), "totals": list(self.totals()),
+            "to_act": self.current_player(),
+        }
+        if self.game.table.first_forehand == "dealer-card":
+            out["turned_up"] = self._turned_up
+        if self.current_player() == seat:
+            out["legal"] = self.legal_moves()
+        return out
+
+    def next_picking(self) -> tuple[int | None, list[str]] | None:
+        """Between rounds: the next round's first speaker and what it may write (basic Jass:
+        nothing, its trump is turned up at the deal; Schieber's first hand: the holder of 7S,
+        unknown before the deal, is ``None``); ``None`` when the game is over."""
+        if self._phase == "end":
+            return None
+        if self._deals:
+            first = (self._first + 1) % self._n
+        elif self.forehand_override is not None:
+            first = self.forehand_override
+        elif self.game.table.first_forehand == "7S":
+            return (None, list(self.game.table.choice.status(
+                PickView(self._n, 0, (), self._open_to, None)).legal))
+        else:
+            first = 0
+        if self.game.table.first_forehand == "dealer-card":
+            return (first, [])
+        st = self.game.table.choice.status(PickView(self._n, first, (), self._open_to, None))
+        return (st.seat, list(st.legal))
+
+    def record(self) -> dict[str, Any]:
+        """The game as a ``chaitea-record/1`` object (RECORD's Jass section): ``players``,
+        ``names``, ``options`` (the ruleset and the options given), ``forehand`` when it was
+        set, and per round the deal, the picking items and the cards played."""
+        g = self.game
+        rec: dict[str, Any] = {"format": "chaitea-record/1", "players": g.players,
+                               "names": list(self.names), "options": g.options_json()}
+        if self.forehand_override is not None:
+            rec["forehand"] = self.forehand_override
+        logs = self._done + ([(self._items, tuple(self._acts))]
+                             if len(self._done) < len(self._deals) else [])
+        rec["rounds"] = [
+            {"deal": {"seed": deal} if isinstance(deal, int) else deal.to_json(),
+             "picking": list(picking), "plays": [str(JASS.cards[c]) for c in acts if c < N_CARDS]}
+            for deal, (picking, acts) in zip(self._deals, logs, strict=True)
+        ]
+        return rec
+
+    def hand_view(self, seat: int) -> Any:
+        """``seat``'s hand as a drawing (``_repr_svg_``, Swiss suits; the lazy drawing import)."""
+        from ..jass.views import JassHand
+        return JassHand(self.hand(seat))
+
+    def trick_view(self, index: int | None = None) -> Any:
+        """The trick on the table (or trick ``index`` of this round) as a drawing."""
+        from ..jass.views import JassTrick
+        return JassTrick.of(cast("JassState", self), index)
+
+    def _repr_svg_(self) -> str:
+        return str(self.trick_view()._repr_svg_())
+
+    def __repr__(self) -> str:
+        return (f"<JassState {self.game.name} round {self.round_number} {self._phase} "
+                f"totals {list(self.totals())}>")

@@ -1,0 +1,233 @@
+"""Duplicate tournaments between bots, with win rates, mean scores and Wilson 95% intervals.
+
+Each deal (a game seed, or one round's deal, declarer and contract) is replayed once per rotation
+of the line-up through the seats, so every bot meets the same cards in every seat and the luck
+of the deal cancels. :func:`play_matches` gives one row per seat and match; :func:`summarize`
+one row per bot; :func:`tournament` both in one call (the summary).
+
+>>> table = tournament(["rule", "random", "random"], players=3, deals=2, seed=1, rounds=True)
+>>> list(table.columns)[:5]
+['bot', 'seats', 'wins', 'win_rate', 'win_low']
+>>> int(table["seats"].sum())
+18
+
+On the command line: ``python -m chaitea tournament --players 3 --bots rule,random,random
+--deals 100 --seed 1``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+import pandas as pd
+
+from .bots import BOT_NAMES, Bot, make_bot
+from .contracts import Contract
+from .errors import SetupError
+from .game import Game, GameState, round_seed
+
+__all__ = ["add_cli", "duplicate_difference", "play_matches", "run_cli", "summarize",
+           "tournament", "wilson"]
+
+
+def wilson(wins: float, n: float, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a win rate (95% by default).
+
+    >>> [round(x, 3) for x in wilson(75, 100)]
+    [0.657, 0.825]
+    """
+    if n <= 0:
+        return (0.0, 1.0)
+    p = wins / n
+    d = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / d
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    lo = 0.0 if wins <= 0 else max(0.0, centre - half)
+    hi = 1.0 if wins >= n else min(1.0, centre + half)
+    return (lo, hi)
+
+
+def _lineup(game: Game, bots: Sequence[str]) -> list[str]:
+    """One bot name per seat: ``bots`` per seat, or per side in team games."""
+    if len(bots) == game.players:
+        return list(bots)
+    if game.side_names is not None and len(bots) == game.sides:
+        return [bots[game.side_of[s]] for s in range(game.players)]
+    raise SetupError(f"give {game.players} bots (one per seat)"
+                     + (f" or {game.sides} (one per team)" if game.side_names else ""))
+
+
+def _round_deal(game: Game, seed: int, d: int, contract: str | None) -> tuple[int, int, Contract]:
+    """Deal ``d`` of a rounds tournament: its deal seed, declarer and contract."""
+    rng = random.Random(round_seed(seed, d))
+    deal_seed = rng.randrange(2**31)
+    declarer = d % game.players
+    if contract is not None:
+        return deal_seed, declarer, Contract.parse(contract)
+    choices = sorted({c for row in game.setup.rows if not row.is_joker for c in row.contracts},
+                     key=str)
+    return deal_seed, declarer, rng.choice(choices)
+
+
+def play_matches(
+    bots: Sequence[str], *, players: int = 3, setup: Any = "standard", deals: int = 10,
+    seed: int = 0, rounds: bool = False, contract: str | None = None,
+    bot_options: dict[str, dict[str, Any]] | None = None,
+    game_options: dict[str, Any] | None = None,
+) -> pd.DataFrame:
+    """Play every deal once per rotation of ``bots`` through the seats.
+
+    Whole games by default (the score is the seat's side's game points; ``win`` is its side
+    winning the game); ``rounds=True`` plays single rounds from a seeded deal, declarer and
+    contract (``contract`` fixes it; default: one drawn from the setup's rows) and the score is
+    the round score for the seat's side (the declarer's side's round score, negated for the
+    defenders); ``win`` then means the side's score is positive. One row per seat and match.
+    """
+    game = Game(players=players, setup=setup, **(game_options or {}))
+    lineup = _lineup(game, bots)
+    for b in lineup:
+        if b not in BOT_NAMES:
+            raise SetupError(f"unknown bot {b!r}: use {', '.join(BOT_NAMES)}")
+    opts = bot_options or {}
+    rows: list[dict[str, Any]] = []
+    shifts: list[int] = []
+    seen: set[tuple[str, ...]] = set()
+    for k in range(players):  # each distinct rotation once
+        t = tuple(lineup[(s + k) % players] for s in range(players))
+        if t not in seen:
+            seen.add(t)
+            shifts.append(k)
+    for d in range(deals):
+        for k in shifts:
+            seat_bots = [lineup[(s + k) % players] for s in range(players)]
+            base = round_seed(seed, d * 64 + k)
+            agents: list[Bot] = [make_bot(name, seed=base + s, **opts.get(name, {}))
+                                 for s, name in enumerate(seat_bots)]
+            if rounds:
+                deal_seed, declarer, c = _round_deal(game, seed, d, contract)
+                state = game.round_state(deal_seed, declarer, c)
+            else:
+                state = game.new_initial_state(seed=round_seed(seed, d))
+                declarer, c = -1, None
+            _play(state, agents)
+            ret = state.returns()
+            winner = None if rounds else state.winner()
+            for s in range(players):
+                side = game.side_of[s]
+                win = (ret[s] > 0) if rounds else (winner == side)
+                rows.append({"deal": d, "rotation": k, "seat": s, "bot": seat_bots[s],
+                             "role": ("declarer" if game.side_of[declarer] == side else
+                                      "defender") if rounds else "",
+                             "contract": str(c) if c is not None else "",
+                             "score": ret[s], "win": bool(win)})
+    return pd.DataFrame(rows)
+
+
+def _play(state: GameState, agents: Sequence[Bot]) -> None:
+    while not state.is_terminal():
+        state.apply_action(agents[state.current_player()].act(state))
+
+
+def summarize(matches: pd.DataFrame) -> pd.DataFrame:
+    """One row per bot: seats played, wins, win rate with its Wilson 95% interval, mean score with
+    a normal 95% interval."""
+    out = []
+    for bot, g in matches.groupby("bot", sort=False):
+        n = len(g)
+        wins = int(g["win"].sum())
+        lo, hi = wilson(wins, n)
+        mean = float(g["score"].mean())
+        sd = float(g["score"].std(ddof=1)) if n > 1 else 0.0
+        half = 1.96 * sd / math.sqrt(n) if n > 1 else float("nan")
+        out.append({"bot": bot, "seats": n, "wins": wins, "win_rate": wins / n, "win_low": lo,
+                    "win_high": hi, "mean_score": mean, "score_low": mean - half,
+                    "score_high": mean + half})
+    return pd.DataFrame(out)
+
+
+def tournament(bots: Sequence[str], **kwargs: Any) -> pd.DataFrame:
+    """:func:`summarize` of :func:`play_matches` (same arguments)."""
+    return summarize(play_matches(bots, **kwargs))
+
+
+def duplicate_difference(
+    candidate: str, reference: str, *, others: str = "rule", players: int = 3, deals: int = 10,
+    seed: int = 0, contract: str | None = None,
+    bot_options: dict[str, dict[str, Any]] | None = None,
+) -> tuple[pd.DataFrame, dict[str, float]]:
+    """Same deal, same seat, same role: ``candidate`` in one seat against ``others``, then
+    ``reference`` in that seat against the same ``others``; the difference of that seat's
+    round score (its side's), per deal and seat, with its mean and 95% interval overall and per
+    role (declarer, defender)."""
+    game = Game(players=players)
+    opts = bot_options or {}
+    rows = []
+    for d in range(deals):
+        deal_seed, declarer, c = _round_deal(game, seed, d, contract)
+        for s in range(players):
+            scores = []
+            for who in (candidate, reference):
+                names = [who if q == s else others for q in range(players)]
+                base = round_seed(seed, d * 64 + s)
+                agents = [make_bot(nm, seed=base + q, **opts.get(nm, {}))
+                          for q, nm in enumerate(names)]
+                state = game.round_state(deal_seed, declarer, c)
+                _play(state, agents)
+                scores.append(state.returns()[s])
+            role = "declarer" if game.side_of[s] == game.side_of[declarer] else "defender"
+            rows.append({"deal": d, "seat": s, "role": role, "contract": str(c),
+                         "candidate": scores[0], "reference": scores[1],
+                         "diff": scores[0] - scores[1]})
+    df = pd.DataFrame(rows)
+    summary: dict[str, float] = {}
+    for name, part in [("all", df), *df.groupby("role")]:
+        n = len(part)
+        mean = float(part["diff"].mean())
+        half = 1.96 * float(part["diff"].std(ddof=1)) / math.sqrt(n) if n > 1 else float("nan")
+        summary[f"{name}_mean"] = mean
+        summary[f"{name}_low"] = mean - half
+        summary[f"{name}_high"] = mean + half
+        summary[f"{name}_n"] = n
+    return df, summary
+
+
+# -- command line ------------------------------------------------------------------------------
+def add_cli(sub: Any) -> None:
+    """Add the ``tournament`` subcommand to ``python -m chaitea``'s subparsers."""
+    p = sub.add_parser("tournament", help="duplicate tournament between bots (win rates, "
+                       "mean scores, Wilson 95% intervals)")
+    p.add_argument("--ruleset", default="chai-tea-jazz")
+    p.add_argument("--players", type=int, default=3, choices=(2, 3, 4, 6))
+    p.add_argument("--setup", default="standard", choices=("standard", "short", "long"))
+    p.add_argument("--bots", default="rule,random,random",
+                   help="comma-separated bot names, one per seat (or per team): "
+                   + ", ".join(BOT_NAMES))
+    p.add_argument("--deals", type=int, default=10)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--rounds", action="store_true", help="single rounds instead of whole games")
+    p.add_argument("--contract", help="with --rounds: play every round as this contract")
+    p.add_argument("--samples", type=int, default=10, help="pimc: worlds sampled per move")
+
+
+def run_cli(args: argparse.Namespace) -> int:
+    """Run the ``tournament`` subcommand; prints the summary table."""
+    if args.deals < 1:
+        print("error: --deals must be at least 1", file=sys.stderr)
+        return 2
+    table = tournament(
+        [b.strip() for b in args.bots.split(",") if b.strip()], players=args.players,
+        setup=args.setup, deals=args.deals, seed=args.seed, rounds=args.rounds,
+        contract=args.contract, bot_options={"pimc": {"samples": args.samples}},
+        game_options={"ruleset": args.ruleset},
+    )
+    kind = "rounds" if args.rounds else "games"
+    print(f"{args.deals} duplicate {kind}, {args.players} players, seed {args.seed}, "
+          f"bots {args.bots}")
+    with pd.option_context("display.width", 120, "display.precision", 3):
+        print(table.to_string(index=False))
+    return 0

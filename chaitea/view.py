@@ -1,0 +1,209 @@
+"""Reading a game state: the public properties and the observation of one seat.
+
+:class:`StateView` is a part of :class:`~chaitea.game.GameState` (which see for examples).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import Card, Suit
+from .contracts import Contract, trick_winner
+from .deals import Deal
+from .pad import Pad
+from .rounds import RoundResult, StateFields, TrickRecord
+
+__all__ = ["StateView"]
+
+
+class StateView(StateFields):
+    """The reading side of a game state: pad, barrel, picking so far, hands, tricks, results,
+    observation."""
+
+    @property
+    def pad(self) -> Pad:
+        """The Paper Pad (a copy is not made: do not mutate it)."""
+        return self._pad
+
+    @property
+    def barrel(self) -> int:
+        """The seat holding the barrel this round (RULES B)."""
+        return self._barrel
+
+    @property
+    def round_number(self) -> int:
+        """1-based number of the round in progress (or the last one, between rounds)."""
+        return len(self._logs)
+
+    @property
+    def deal(self) -> Deal | None:
+        return self._logs[-1].deal if self._logs else None
+
+    @property
+    def declarer(self) -> int | None:
+        return self._declarer if self._phase == "play" else None
+
+    @property
+    def contract(self) -> Contract | None:
+        return self._contract if self._phase == "play" else None
+
+    @property
+    def row(self) -> str | None:
+        """The pad key of the row being played."""
+        return self.game.setup.rows[self._row].key if self._phase == "play" and \
+            self._row >= 0 else None
+
+    @property
+    def bet_debt(self) -> int:
+        """The Bet Debt in force (picking: the Current Bet's; play: the declarer's)."""
+        return self._debt if self._phase == "play" else self._bet_debt
+
+    @property
+    def current_bet(self) -> tuple[int, str] | None:
+        """During picking: (seat holding the Current Bet card, the pick as written, with its
+        debt, e.g. ``"10 under"``)."""
+        if self._phase != "picking" or self._bet_seat < 0:
+            return None
+        return self._bet_seat, str(self._pick_value(self._bet_pick))
+
+    @property
+    def passed(self) -> list[int]:
+        return [s for s in range(self.game.players) if self._passed >> s & 1]
+
+    @property
+    def eligible(self) -> list[int]:
+        return [s for s in range(self.game.players) if self._eligible >> s & 1]
+
+    @property
+    def offer(self) -> int:
+        """The amount offered (Passing the Barrel) or accepted this round, 0 if none."""
+        return self._offer_bonus if self._phase == "play" else self._offer
+
+    @property
+    def offer_stage(self) -> str:
+        return ("none", "answering", "all-declined", "accepted", "rescinded")[self._offer_stage]
+
+    @property
+    def forced(self) -> bool:
+        """True when everyone passed and the barrel holder must pick (RULES B)."""
+        return self._forced
+
+    def hand(self, seat: int) -> list[Card]:
+        """The cards in a seat's hand (two players: without the straw-pile)."""
+        return self.game.deck.cards_of(self._hands[seat])
+
+    def straw(self, seat: int) -> list[tuple[Card | None, Card | None]]:
+        """Two players: a seat's stacks as (face-down card or None, top face-up card or None)."""
+        if not self._cover:
+            return []
+        d = self._logs[-1].deal
+        assert d.straw is not None
+        idx = self.game.deck.index
+        out: list[tuple[Card | None, Card | None]] = []
+        for down, up in d.straw[seat]:
+            iu, idn = idx[up], idx[down]
+            top: Card | None = None
+            if self._straw_up[seat] >> iu & 1:
+                top = up
+            elif self._straw_up[seat] >> idn & 1:
+                top = down
+            under = down if self._straw_down[seat] >> idn & 1 else None
+            out.append((under, top))
+        return out
+
+    def playable(self, seat: int) -> list[Card]:
+        """Cards a seat could play from (hand plus face-up straw cards)."""
+        return self.game.deck.cards_of(self._hands[seat] | self._straw_up[seat])
+
+    @property
+    def trick(self) -> list[Card]:
+        """Cards of the current trick, in play order."""
+        return [self.game.deck.cards[c] for c in self._trick]
+
+    @property
+    def trick_leader(self) -> int:
+        return self._leader
+
+    @property
+    def trick_number(self) -> int:
+        """0-based index of the trick being played."""
+        return self._trick_no
+
+    @property
+    def led_suit(self) -> Suit | None:
+        return Suit(self._led) if self._led >= 0 else None
+
+    @property
+    def tricks(self) -> list[TrickRecord]:
+        """The completed tricks of the current round (or of the last round, between rounds)."""
+        deck = self.game.deck
+        out = []
+        for k, (leader, cards, winner) in enumerate(self._tricks):
+            assert self._contract is not None
+            res = trick_winner(self._contract, k, [deck.cards[c] for c in cards], deck,
+                               self.game.n_tricks)
+            out.append(TrickRecord(leader, tuple(deck.cards[c] for c in cards), winner,
+                                   res.reason))
+        return out
+
+    @property
+    def tricks_won(self) -> list[int]:
+        return list(self._tricks_won)
+
+    @property
+    def side_points(self) -> list[int]:
+        """Card points won so far this round, per side."""
+        return list(self._side_points)
+
+    @property
+    def round_results(self) -> list[RoundResult]:
+        return list(self._results)
+
+    def trick_winner_so_far(self) -> int | None:
+        """The seat currently winning the trick in progress, if any card is down."""
+        if not self._trick or self._contract is None:
+            return None
+        table = self._tables[self._trick_no][self._led]
+        best, pos = -1, 0
+        for p, c in enumerate(self._trick):
+            if table[c] >= best:
+                best, pos = table[c], p
+        return (self._leader + pos) % self.game.players
+
+    def winner(self) -> int | None:
+        """The winning side (a seat, or a team index 0=A, 1=B) once the game is over."""
+        if self._phase != "end" or self._round_only:
+            return None
+        return self._pad.standings()[0]
+
+    def game_points(self) -> list[int]:
+        return self._pad.game_points
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may see: its own hand, every face-up card, the picking so far, the trick,
+        won tricks, the pad. Hidden: other hands and face-down straw cards (shown as ``None``)."""
+        g = self.game
+        obs: dict[str, Any] = {
+            "seat": seat, "phase": self._phase, "round": self.round_number,
+            "barrel": self._barrel, "to_act": self.current_player(),
+            "hand": [str(c) for c in self.hand(seat)] if self._logs else [],
+            "hand_sizes": [bin(h).count("1") for h in self._hands],
+            "picking": [str(g.actions[a]) for a in self._logs[-1].actions if a >= g.n_cards]
+            if self._logs else [],
+            "game_points": self._pad.game_points,
+            "pad": self._pad.to_json(g.side_names),
+        }
+        if self._cover:  # two players: face-up straw cards are public, face-down ones hidden
+            obs["straw"] = [[{"down": d is not None, "up": None if u is None else str(u)}
+                             for d, u in self.straw(s)] for s in range(g.players)]
+        if self._phase == "play":
+            obs.update(
+                declarer=self._declarer, contract=str(self._contract), bet_debt=self._debt,
+                trick=[str(g.deck.cards[c]) for c in self._trick], leader=self._leader,
+                trick_number=self._trick_no, tricks_won=list(self._tricks_won),
+                tricks=[{"leader": ld, "cards": [str(g.deck.cards[c]) for c in cs], "winner": w}
+                        for ld, cs, w in self._tricks],
+                side_points=list(self._side_points))
+        if self.current_player() == seat:
+            obs["legal"] = self.legal_moves()
+        return obs

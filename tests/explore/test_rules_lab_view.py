@@ -1,0 +1,58 @@
+"""The rules lab's views headless (notebook 09): a run, every summary, the download payload,
+refusals in words, and the three worked questions on small samples."""
+
+from __future__ import annotations
+
+import io
+import sys
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+sys.path.insert(0, str(NOTEBOOKS))
+rules_lab = pytest.importorskip("rules_lab")
+
+
+def test_run_shows_every_summary_and_a_csv():
+    lab = rules_lab.RulesLab(deals=90)
+    assert lab.run()
+    assert len(lab.df) == 270 and lab.table is not None
+    assert "<table" in lab.table_box.value and lab.plot.value[:4] == b"\x89PNG"
+    for key in ("contract", "seat", "row", "picks", "balance", "debt"):
+        assert lab.show_summary(key), lab.message
+        assert len(lab.table) >= 1
+    assert not lab.show_summary("barrel")  # rounds: the Barrel's value needs whole games
+    assert "mode=\"games\"" in lab.message
+    back = pd.read_csv(io.StringIO(lab.save.payload))
+    assert len(back) == 270 and list(back.columns) == list(lab.df.columns)
+
+
+def test_games_options_and_refusals():
+    lab = rules_lab.RulesLab(deals=4)
+    lab.mode.value = "games"
+    lab.setup.value = "short"
+    lab.step.value = 3
+    lab.max_debt.value = 20
+    assert lab.run(), lab.message
+    assert set(lab.df["max_debt"]) == {18}
+    assert lab.show_summary("barrel") and lab.table.loc["barrel", "n"] == 4
+    lab.ruleset.value = "jass"
+    assert not lab.run() and "not available yet" in lab.message
+    lab.ruleset.value = "chai-tea-jazz"
+    lab.setup.value = "custom"
+    lab.custom.value = "[{row: under}]"
+    assert not lab.run() and "not valid JSON" in lab.message
+    lab.custom.value = '[{"row": "sideways", "value": 2}]'
+    assert not lab.run() and "unknown row" in lab.message
+    assert not lab.unexpected
+
+
+@pytest.mark.parametrize("key", ["slalom", "barrel", "balance"])
+def test_worked_questions_answer_with_a_criterion(key):
+    n = {"slalom": 400, "barrel": 12, "balance": 400}[key]
+    view = rules_lab.WorkedQuestion(key, n=n)
+    assert view.answer(), view.message
+    assert view.result is not None and "95% CI" in view.result.words
+    assert ("<b>" in view.result.words) and view.plot.value[:4] == b"\x89PNG"
