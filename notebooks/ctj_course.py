@@ -556,6 +556,7 @@ def expected_answers(folder: str | None = None) -> list[tuple[str, str, int, str
     import html as html_text
     import io
     import json
+    import sys
     from pathlib import Path
 
     from chaitea_widgets import Quiz
@@ -565,10 +566,14 @@ def expected_answers(folder: str | None = None) -> list[tuple[str, str, int, str
     for lesson in COURSE[1:]:
         nb = json.loads((root / lesson.file).read_text(encoding="utf-8"))
         ns: dict[str, Any] = {"__name__": "__host_guide__"}
-        with contextlib.redirect_stdout(io.StringIO()):  # the lessons' printed examples
-            for cell in nb["cells"]:
-                if cell["cell_type"] == "code":
-                    exec(compile("".join(cell["source"]), lesson.file, "exec"), ns)
+        sys.path.insert(0, str(root))  # a lesson's own helper modules, as in its kernel
+        try:
+            with contextlib.redirect_stdout(io.StringIO()):  # the lessons' printed examples
+                for cell in nb["cells"]:
+                    if cell["cell_type"] == "code":
+                        exec(compile("".join(cell["source"]), lesson.file, "exec"), ns)
+        finally:
+            sys.path.remove(str(root))
         for view in ns.values():
             if isinstance(view, Exercise):
                 p = view.problem

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Page, ViewportSize, expect
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from tests.browser.harness import PHONE, assert_no_errors, open_dashboard
 from tests.browser.shots import full_screenshot, phone_screenshot
@@ -71,7 +71,7 @@ def test_04_paced_bots_take_back_and_why(desk: Page, voila_url: str) -> None:  #
     full_screenshot(desk, "04_issue12")
 
 
-def test_04_phone_hand_and_trick_on_one_screen(browser, voila_url: str) -> None:  # type: ignore[no-untyped-def]
+def test_04_phone_hand_and_trick_on_one_screen(browser: Browser, voila_url: str) -> None:
     from tests.browser.harness import close_page, new_page
 
     context, page = new_page(browser, PHONE)
