@@ -68,8 +68,8 @@ def cells() -> list[dict[str, Any]]:
 
 def notebook() -> dict[str, Any]:
     return {"cells": cells(),
-            "metadata": {"kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python",
-                                        "name": "python3"},
+            "metadata": {"kernelspec": {"display_name": "Python 3 (ipykernel)",
+                                        "language": "python", "name": "python3"},
                          "language_info": {"name": "python"}},
             "nbformat": 4, "nbformat_minor": 5}
 
