@@ -8,6 +8,12 @@ It holds no rules: every right answer comes from ``chaitea``.
 >>> ex = Exercise("Warm-up", lambda seed: Problem("<b>2 + 2?</b>", solution=4, number=True))
 >>> ex.answer(4), ex.right, ex.asked
 (True, 1, 1)
+>>> _ = ex.another(); ex.answer(5)          # wrong: a hint and another try
+False
+>>> ex.message
+'Not quite: too high. Try again (2 tries left).'
+>>> ex.answer(4), ex.right, ex.asked       # right at the second try
+(True, 1, 2)
 """
 
 from __future__ import annotations
@@ -26,8 +32,10 @@ from chaitea.markup import escape
 from chaitea_widgets import CardStrip
 from chaitea_widgets.base import Refusal, View, button, html, show
 from chaitea_widgets.strip import StripItem
+from chaitea_widgets.tries import Progress, Tries
 
-__all__ = ["COMING", "COURSE", "NAMES", "Exercise", "Lesson", "Problem", "Welcome",
+__all__ = ["COMING", "COURSE", "NAMES", "TOPICS", "Exercise", "HostGuide", "Lesson", "Problem",
+           "Welcome", "expected_answers",
            "hand_text", "index_html", "may_play_problem", "named_round", "next_links",
            "seat_of", "signed"]
 
@@ -120,8 +128,10 @@ def signed(points: int) -> str:
 # ------------------------------------------------------------------ exercises
 @dataclass
 class Problem:
-    """One question. ``solution`` is computed by the engine; ``explain`` is the engine's words
-    (shown once answered). Answer by clicking one of ``cards``, one of ``choices``
+    """One question. ``solution`` is computed by the engine; ``explain`` is the reason, in the
+    engine's words (shown after the right answer or the last try); ``hint`` is said after a
+    wrong answer while tries are left (for a number, "too high" or "too low" comes first).
+    Answer by clicking one of ``cards``, one of ``choices``
     (``(label, value)`` pairs) or typing a whole number (``number=True``). ``check`` replaces
     the comparison with ``solution`` where several answers are right: it returns
     ``(right, words)``."""
@@ -135,6 +145,7 @@ class Problem:
     number: bool = False
     check: Callable[[Any], tuple[bool, str]] | None = None
     cards_title: str = ""
+    hint: str = ""
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -143,7 +154,10 @@ def _slug(value: object) -> str:
 
 
 class Exercise(View):
-    """A question with an answer the engine computed; ``Another one ▶`` asks the next seed's.
+    """A question with an answer the engine computed, in three tries: a wrong answer gets a
+    hint and another try; the reason follows the right answer or the last try.
+    ``Next question ▶`` asks a fresh one (from the next seed that asks something else). The
+    title keeps the score (right at the first try), and a line under it the lesson's progress.
 
     ``make(seed) -> Problem`` builds the question from a seed (a seeded deal, a seeded round).
     Actions: :meth:`answer` (a card, a choice's value or a number), :meth:`another`.
@@ -154,7 +168,8 @@ class Exercise(View):
     css_class = "ctj-exercise"
 
     def __init__(self, title: str, make: Callable[[int], Problem], seed: int = 1, *,
-                 another: bool = True, main: bool = True) -> None:
+                 another: bool = True, main: bool = True,
+                 progress: Progress | None = None) -> None:
         super().__init__()
         wrong = ".ctj-main .jupyter-button.ctj-wrong { background: #c62828; }"
         if wrong not in self.style.value:  # the style sheet is shared by every view
@@ -164,8 +179,11 @@ class Exercise(View):
         self.name = escape(title)
         self.title = html("", "ctj-title")
         self.question = html("", "ctj-question")
-        self.another_button = button("Another one ▶", "ctj-another", quiet=True,
-                                     tooltip="A new question from the next seed")
+        self.another_button = button("Next question ▶", "ctj-another", quiet=True,
+                                     tooltip="A fresh question")
+        self.progress_line = html("", "ctj-note", "ctj-progress")
+        self.tries = Tries(progress)
+        self.tries.progress.listen(self._draw_progress)
         self.another_button.layout.align_self = "flex-start"
         show(self.another_button, another)
         self.felt: w.VBox | None = None
@@ -174,7 +192,8 @@ class Exercise(View):
         self.choice_box: w.HBox | None = None
         self.number_box: w.HBox | None = None
         self.number: w.IntText | None = None
-        self._finish(self.title, self.question, self.status.widget, self.another_button)
+        self._finish(self.title, self.question, self.status.widget, self.another_button,
+                     self.progress_line)
         if not main:
             self.widget.remove_class("ctj-main")
         self.another_button.on_click(lambda _b: self.another())
@@ -192,7 +211,7 @@ class Exercise(View):
     def _layout(self) -> None:
         parts: list[w.Widget] = [self.title, self.question]
         parts += [x for x in (self.felt, self.choice_box, self.number_box) if x is not None]
-        parts += [self.status.widget, self.another_button]
+        parts += [self.status.widget, self.another_button, self.progress_line]
         self._finish(*parts)
 
     def _cards(self) -> CardStrip:
@@ -226,6 +245,7 @@ class Exercise(View):
     def _new(self) -> None:
         self.problem = self.make(self.seed)
         self.answered = None
+        self.tries.new()
         p = self.problem
         with self._hold(self.question, self.cards_title):
             self.question.value = p.question
@@ -256,15 +276,18 @@ class Exercise(View):
                 show(self.number_box, p.number)
             self.status.set("")
             self._draw_score()
+            self._draw_progress()
 
     def answer(self, value: Any) -> bool:
-        """Answer the question; True if right. The engine's explanation follows."""
-        outcome = {"right": False, "words": ""}
+        """Answer the question; True if right. A wrong answer with tries left gets a hint; the
+        reason follows the right answer or the last try."""
+        outcome = {"right": False, "words": "", "verdict": ""}
 
         def run() -> None:
             p = self.problem
-            if self.answered is not None:
-                raise Refusal("this question is answered: press Another one ▶ for a new one")
+            if self.tries.done:
+                raise Refusal("this question is finished: press Next question ▶ for a fresh"
+                              " one")
             v = value
             if p.number:
                 if isinstance(v, str) and v.strip().lstrip("-").isdigit():
@@ -278,35 +301,65 @@ class Exercise(View):
                                   f"{', '.join(p.cards)}")
             elif p.choices and v not in [c[1] for c in p.choices]:
                 raise Refusal(f"{v!r} is not one of the choices")
+            if v in self.tries.wrong:
+                raise Refusal(f"{self._shown(v) or v} was tried already: try another answer")
             if p.check is not None:
                 right, words = p.check(v)
             else:
                 right, words = v == p.solution, ""
+            verdict = self.tries.answer(bool(right), v)
             self.answered = v
             self.last_right = bool(right)
-            self.asked += 1
-            self.right += bool(right)
-            outcome["right"], outcome["words"] = bool(right), words
+            if verdict != "retry":  # the question is finished
+                self.asked += 1
+                self.right += self.tries.first_try
+            outcome.update(right=bool(right), words=words, verdict=verdict)
             self._draw_cards()
             self._mark_choices()
             self._draw_score()
 
         if self._attempt(run):
             p = self.problem
-            words = outcome["words"] or p.explain
-            if outcome["right"]:
-                self.status.ok(f"Right! {words}".strip())
+            verdict = outcome["verdict"]
+            words = str(outcome["words"])
+            if verdict == "right":
+                reason = " ".join(x for x in (words, p.explain) if x)
+                late = "" if self.tries.first_try else f" (at try {self.tries.used})"
+                self.status.ok(f"Right!{late} {reason}".strip())
+            elif verdict == "retry":
+                hint = self._hint(words)
+                left = self.tries.left
+                self.status.error(f"Not quite{hint} Try again ({left} "
+                                  f"{'try' if left == 1 else 'tries'} left).")
             else:
                 shown = self._shown(p.solution)
                 tail = f" The answer is {shown}." if p.check is None and shown else ""
-                self.status.error(f"Not quite.{tail} {words}".strip())
+                reason = " ".join(x for x in (words, p.explain) if x)
+                self.status.error(f"Not quite.{tail} {reason}".strip())
         return bool(outcome["right"])
 
+    def _hint(self, words: str) -> str:
+        """The words after "Not quite" for a wrong answer with tries left (never the answer)."""
+        p = self.problem
+        bits = []
+        if p.number and p.check is None and isinstance(self.answered, int) and \
+                isinstance(p.solution, int):
+            bits.append("too high" if self.answered > p.solution else "too low")
+        if words:
+            bits.append(words.rstrip("."))
+        if p.hint:
+            bits.append(f"Hint: {p.hint.rstrip('.')}")
+        return (": " + ". ".join(bits) + ".") if bits else "."
+
     def another(self) -> bool:
-        """A new question from the next seed."""
+        """A fresh question: from the next seed whose question differs from this one."""
         def run() -> None:
-            self.seed += 1
-            self._new()
+            before = self.problem.question
+            for _ in range(25):
+                self.seed += 1
+                self._new()
+                if self.problem.question != before:
+                    break
 
         return self._attempt(run)
 
@@ -326,19 +379,23 @@ class Exercise(View):
         p = self.problem
         if self.strip is None:
             return
-        done = self.answered is not None
+        done = self.tries.done
+        tried = {str(x) for x in self.tries.wrong}
         items = []
         for i, cid in enumerate(p.cards):
             hl = ""
             if p.number:
                 pass
-            elif done and p.check is None and cid == str(p.solution):
+            elif done and ((p.check is None and cid == str(p.solution))
+                           or (self.last_right and cid == str(self.answered))):
                 hl = "right"
-            elif done and cid == str(self.answered):
-                hl = "right" if self.last_right else "wrong"
+            elif cid in tried:
+                hl = "wrong"
             caption = p.captions[i] if i < len(p.captions) else ""
+            playable = None if done or p.number else cid not in tried
             items.append(StripItem(card=Card.parse(cid), caption=caption, highlight=hl,
-                                   playable=None if done or p.number else True))
+                                   playable=playable,
+                                   note="tried already" if cid in tried and not done else ""))
         self.strip.set_items(items)
 
     def _mark_choices(self) -> None:
@@ -346,19 +403,25 @@ class Exercise(View):
         p = self.problem
         if self.choice_box is None:
             return
+        done = self.tries.done
         for b, value in zip(self.choice_box.children, self.choice_values, strict=False):
-            if p.check is None and value == p.solution:
-                b.add_class("ctj-primary")
-                b.icon = "check"
-            elif value == self.answered:
+            if value in self.tries.wrong:
                 b.add_class("ctj-wrong")
                 b.icon = "times"
-            else:
+                b.disabled = True
+            elif done and ((p.check is None and value == p.solution)
+                           or (self.last_right and value == self.answered)):
+                b.add_class("ctj-primary")
+                b.icon = "check"
+            elif done:
                 b.add_class("ctj-quiet")
 
     def _draw_score(self) -> None:
-        self.title.value = (f"{self.name} <small>exercise · score <b>{self.right}</b> right of "
-                            f"{self.asked}</small>")
+        self.title.value = (f"{self.name} <small>exercise · right at the first try: "
+                            f"<b>{self.right}</b> of {self.asked}</small>")
+
+    def _draw_progress(self) -> None:
+        self.progress_line.value = escape(self.tries.progress.line())
 
 
 # ------------------------------------------------------------------ problems shared by lessons
@@ -397,19 +460,19 @@ def may_play_problem(seed: int, *, players: int = 3, contract: str = "trump(H)",
                 f"from{straw}. <b>Click a card {escape(who)} may play.</b>")
 
     def check(card: Any) -> tuple[bool, str]:
-        everything = ("every one of them is legal" if len(legal) == len(playable)
-                      else f"legal here: {', '.join(legal)}")
         if s.can_apply(str(card)):
-            return True, f"{card} may be played ({everything})."
+            return True, f"{card} may be played."
         try:
-            s.verify_action(str(card))
+            s.verify_action(str(card))  # the engine's refusal names the rule (the hint)
         except chaitea.IllegalAction as e:
-            return False, f"{e}. The engine's list: {', '.join(legal)}."
-        return False, f"legal here: {', '.join(legal)}."  # pragma: no cover
+            return False, f"{e}."
+        return False, ""  # pragma: no cover
 
+    everything = ("Every one of these cards is legal here." if len(legal) == len(playable)
+                  else f"Legal here: {', '.join(legal)}.")
     captions = ["hand" if c in hand else "straw" for c in playable] if straw else []
     return Problem(question, solution=legal, cards=playable, captions=captions, check=check,
-                   cards_title=f"{escape(who)}'s cards")
+                   cards_title=f"{escape(who)}'s cards", explain=everything)
 
 
 class Welcome(View):
@@ -460,3 +523,112 @@ class Welcome(View):
                 f"This hand holds <b>{total}</b> of the deck's {deck.total_points} card points"
                 f" ({' + '.join(str(deck.points_of(c)) for c in counted) or 'none'}): every"
                 " odd card scores its rank, even cards score nothing.")
+
+
+# ------------------------------------------------------------------ the host guide
+# What to project for each topic of a workshop: (topic, lesson file, what to show, seed).
+TOPICS: list[tuple[str, str, str, int]] = [
+    ("The deck and card points", "01_tricks_and_following.ipynb", "deal explorer", 7),
+    ("Following suit", "01_tricks_and_following.ipynb", "What may Leo play?", 1),
+    ("Which card wins", "02_contracts_and_rankings.ipynb", "ranking explorer, quiz", 2),
+    ("Low cards are strong too", "02_contracts_and_rankings.ipynb",
+     "teaching deal: Under beats Trump", 3),
+    ("Picking and Bet Debt", "03_picking_and_bet_debt.ipynb", "rulebook example 3", 3),
+    ("When a raise pays", "03_picking_and_bet_debt.ipynb", "the two Bet Debt deals", 41),
+    ("A round at the table", "04_playing_a_round.ipynb", "trick table (presenter)", 4),
+    ("Defending together", "04_playing_a_round.ipynb", "teaching deal: defence", 18),
+    ("The Paper Pad", "05_scoring_and_the_pad.ipynb", "the rulebook's example", 1),
+    ("A first game", "06_full_game.ipynb", "game dashboard, Short setup", 2024),
+]
+
+
+def _first_words(markup: str, limit: int = 110) -> str:
+    text = re.sub(r"<[^>]+>", " ", markup).replace(" .", ".")
+    text = re.sub(r"\s+", " ", text).strip()
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def expected_answers(folder: str | None = None) -> list[tuple[str, str, int, str, str]]:
+    """The first question of every seeded exercise and quiz of the course, with the answer
+    the engine computes: ``(lesson, exercise, seed, question, answer)``. Each lesson's code
+    runs here as it does on its page (same seeds), so the answers are those the learners
+    get first."""
+    import contextlib
+    import html as html_text
+    import io
+    import json
+    import sys
+    from pathlib import Path
+
+    from chaitea_widgets import Quiz
+
+    root = Path(folder) if folder else Path(__file__).resolve().parent
+    out: list[tuple[str, str, int, str, str]] = []
+    for lesson in COURSE[1:]:
+        nb = json.loads((root / lesson.file).read_text(encoding="utf-8"))
+        ns: dict[str, Any] = {"__name__": "__host_guide__"}
+        sys.path.insert(0, str(root))  # a lesson's own helper modules, as in its kernel
+        try:
+            with contextlib.redirect_stdout(io.StringIO()):  # the lessons' printed examples
+                for cell in nb["cells"]:
+                    if cell["cell_type"] == "code":
+                        exec(compile("".join(cell["source"]), lesson.file, "exec"), ns)
+        finally:
+            sys.path.remove(str(root))
+        for view in ns.values():
+            if isinstance(view, Exercise):
+                p = view.problem
+                answer = (", ".join(map(str, p.solution)) if p.check is not None
+                          else view._shown(p.solution))
+                out.append((lesson.title, html_text.unescape(view.name), view.seed,
+                            _first_words(p.question), answer))
+            elif isinstance(view, Quiz):
+                out.append((lesson.title, "Which card wins?", view.seed,
+                            _first_words(view.question.value),
+                            f"{view.solution} ({view.reason})"))
+    return out
+
+
+class HostGuide(View):
+    """The workshop host's sheet: what to project per topic, and (on request: it runs every
+    lesson once) the expected answers of the seeded exercises, computed by the engine.
+    Action: :meth:`compute`."""
+
+    css_class = "ctj-host-guide"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.title = html("Host guide <small>what to project, and the answers</small>",
+                          "ctj-title")
+        rows = "".join(
+            f"<tr><td>{escape(topic)}</td><td><a href=\"{escape(file)}\">{escape(file)}</a>"
+            f"</td><td>{escape(what)}</td><td>{seed}</td></tr>"
+            for topic, file, what, seed in TOPICS)
+        self.topics = html("<table class=\"ctj-topics\"><tr><th>Topic</th><th>Lesson</th>"
+                           f"<th>Show</th><th>Seed</th></tr>{rows}</table>", "ctj-panel")
+        self.compute_button = button("Work out the expected answers", "ctj-compute",
+                                     primary=True, tooltip="Runs every lesson once (a few "
+                                     "seconds)")
+        self.compute_button.layout.align_self = "flex-start"
+        self.answers = html("", "ctj-panel", "ctj-answers")
+        show(self.answers, False)
+        self.rows: list[tuple[str, str, int, str, str]] = []
+        self._finish(self.title, self.topics, self.compute_button, self.status.widget,
+                     self.answers)
+        self.compute_button.on_click(lambda _b: self.compute())
+
+    def compute(self) -> bool:
+        """Run every lesson's exercises (first questions) and list the engine's answers."""
+        def run() -> None:
+            self.rows = expected_answers()
+            body = "".join(
+                f"<tr><td>{escape(lesson)}</td><td>{escape(ex)}</td><td>{seed}</td>"
+                f"<td>{escape(q)}</td><td><b>{escape(a)}</b></td></tr>"
+                for lesson, ex, seed, q, a in self.rows)
+            self.answers.value = ("<table class=\"ctj-answers-table\"><tr><th>Lesson</th>"
+                                  "<th>Exercise</th><th>Seed</th><th>First question</th>"
+                                  f"<th>Answer</th></tr>{body}</table>")
+            show(self.answers, True)
+
+        return self._attempt(run, ok="The expected answers of the first questions, as the "
+                             "learners will see them.")

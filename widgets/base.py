@@ -15,9 +15,10 @@ import ipywidgets as w
 import chaitea
 from chaitea import Card, Contract, Deck, Game
 from chaitea.errors import ChaiTeaError, RecordError
-from chaitea.markup import escape, one_line
+from chaitea.markup import one_line
 
 from .strip import CardStrip
+from .words import message_html
 
 __all__ = ["DEFAULT_NAMES", "Refusal", "Status", "View", "button", "default_names", "html",
            "kit_style", "pick_title"]
@@ -116,9 +117,14 @@ class Status:
         if not text:
             self.widget.value = ""
             return
-        role = "alert" if kind == "error" else "status"
-        self.widget.value = (f'<span class="ctj-msg ctj-msg-{kind}" role="{role}" '
-                             f'aria-live="polite">{escape(text)}</span>')
+        # escaped first, then the rule citations (D6, RULES R) become small links
+        self.widget.value = message_html(text, kind)
+
+    def remember(self, text: str, kind: str = "info") -> None:
+        """Keep ``text`` as the message (``view.message``) without showing it: another line on
+        the page already shows these words."""
+        self.set("")
+        self.text, self.kind = text, kind
 
     def ok(self, text: str) -> None:
         self.set(text, "ok")

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import ipywidgets as w
 
@@ -20,9 +20,17 @@ class ContractControls:
     ``.trick`` the 0-based trick index; ``set("trump(H)")`` sets the widgets."""
 
     def __init__(self, contract: str | Contract = "trump(H)", *, trick: int = 1,
-                 n_tricks: int = 12, with_trick: bool = True, swiss: bool = False) -> None:
+                 n_tricks: int = 12, with_trick: bool = True, swiss: bool = False,
+                 kinds: Sequence[str] | None = None) -> None:
         c = contract if isinstance(contract, Contract) else Contract.parse(contract)
-        self.kind = w.Dropdown(options=[(k.title, k.name) for k in KINDS.values()],
+        chosen = list(KINDS) if kinds is None else list(kinds)
+        unknown = [k for k in chosen if k not in KINDS]
+        if unknown or not chosen:
+            raise Refusal(f"unknown contract kinds {unknown}: the kinds are {', '.join(KINDS)}")
+        if c.kind not in chosen:
+            raise Refusal(f"{c.kind} is not one of the contracts offered ({', '.join(chosen)})")
+        # only the contracts a lesson has taught (lesson 1: Over and Trump), or all of them
+        self.kind = w.Dropdown(options=[(KINDS[k].title, k) for k in chosen],
                                value=c.kind, description="Contract")
         self.kind.add_class("ctj-contract-kind")
         self.suit = w.Dropdown(options=self._suit_options(swiss), value="H",

@@ -18,7 +18,7 @@ from .base import Refusal, View, button, default_names, friendly, html, show
 from .pad import ScorePad
 from .picking import PickingPanel
 from .session import Session
-from .strip import SaveButton
+from .strip import LoadButton, SaveButton
 from .table import TrickTable
 
 __all__ = ["GameDashboard"]
@@ -50,7 +50,8 @@ class GameDashboard(View):
     def __init__(self, players: int = 3, setup: str = "standard", seed: int | None = None, *,
                  humans: Iterable[int] = (0,), passing_the_barrel: bool = False,
                  match_point: bool = False, names: Sequence[str] | None = None,
-                 bots: object = None, four_colour: bool = False) -> None:
+                 bots: object = None, four_colour: bool = False,
+                 presenter: bool = False) -> None:
         super().__init__()
         self._humans = tuple(humans)
         self._names = list(names) if names else None
@@ -72,9 +73,7 @@ class GameDashboard(View):
         self.match_point.add_class("ctj-match-point")
         self.new_button = button("New game", "ctj-new-game", primary=True)
         self.save = SaveButton(label="Save game")
-        self.upload = w.FileUpload(accept=".json,application/json", multiple=False,
-                                   description="Load game")
-        self.upload.add_class("ctj-upload")
+        self.upload = LoadButton(label="Load game", max_bytes=MAX_RECORD_BYTES)
         self.game_bar = w.HBox([self.players, self.setup, self.ptb, self.match_point,
                                 self.new_button])
         self.game_bar.add_class("ctj-game-bar")
@@ -102,7 +101,7 @@ class GameDashboard(View):
         self._finish(self.title, self.game_bar, self.file_bar, self.status.widget,
                      self.phase_line, columns)
         self.new_button.on_click(lambda _b: self.new_game())
-        self.upload.observe(self._guard(self._uploaded), "value")
+        self.upload.on_file(self._guard(self._uploaded))
         self.save.on_saved(self._saved)
         with self._hold(self.players, self.setup, self.ptb, self.match_point):
             self.players.value = players
@@ -111,6 +110,8 @@ class GameDashboard(View):
             self.match_point.value = match_point
         self._message_at: object = None
         session.listeners.append(self.refresh)
+        if presenter:  # a projector: open hands, larger cards, bot cards step by step
+            self.table.set_presenter(True)
         self.refresh()
 
     @staticmethod
@@ -244,24 +245,15 @@ class GameDashboard(View):
         self.status.ok(f"Saved the game as {name} (in your browser's downloads).")
         self._note_message()
 
-    def _uploaded(self, change: dict[str, Any]) -> None:
-        files = change.get("new") or ()
-        if not files:
+    def _uploaded(self, name: str, size: int, content: bytes | None) -> None:
+        name = shorten(name or "the file")
+        if content is None or size > MAX_RECORD_BYTES:
+            self.status.error(f"Could not load {name}: it is {size:,} bytes; a saved game "
+                              f"is at most {MAX_RECORD_BYTES:,} bytes. The current game "
+                              "goes on.")
+            self._note_message()
             return
-        f = files[0]
-        name = shorten(str(f.get("name", "the file")))
-        size = int(f.get("size", 0) or 0)
-        try:
-            if size > MAX_RECORD_BYTES:
-                self.status.error(f"Could not load {name}: it is {size:,} bytes; a saved game "
-                                  f"is at most {MAX_RECORD_BYTES:,} bytes. The current game "
-                                  "goes on.")
-                self._note_message()
-                return
-            content = f.get("content", b"")
-            self.load_bytes(bytes(content), name)
-        finally:
-            self.upload.value = ()
+        self.load_bytes(bytes(content), name)
 
     # -- delegated actions -----------------------------------------------------------------------
     def play(self, card: str) -> bool:
@@ -284,8 +276,18 @@ class GameDashboard(View):
         self._echo(self.table)
         return ok
 
+    def undo(self) -> bool:
+        """Practice: take back your latest card or pick (until its trick is complete)."""
+        view = self.picking if self.session.state.phase == "picking" and \
+            not self.session.paused else self.table
+        ok = view.undo()
+        self._echo(view)
+        return ok
+
     def _echo(self, view: View) -> None:
-        self.status.set(view.status.text, view.status.kind)
+        # the view's own line (shared by the picking panel and the table) shows the words:
+        # the dashboard keeps them as its message without showing them a second time
+        self.status.remember(view.status.text, view.status.kind)
         self._note_message()
 
     def _after_error(self) -> None:
@@ -298,12 +300,13 @@ class GameDashboard(View):
     # -- drawing ---------------------------------------------------------------------------------
     def _note_message(self) -> None:
         """Keep the dashboard's message until the game moves on (then the views speak)."""
-        self._message_at = id(self.session), len(self.session.steps)
+        # paced bots move the game on by themselves: only a person's next move ends it
+        self._message_at = id(self.session), self.session.moves_by_people
 
     def refresh(self) -> None:
         ses = self.session
         s = ses.state
-        if self.status.text and self._message_at != (id(ses), len(ses.steps)):
+        if self.status.text and self._message_at != (id(ses), ses.moves_by_people):
             self.status.set("")
         picking = s.phase == "picking" and not ses.paused
         (self.picking if picking else self.table).refresh()

@@ -16,6 +16,8 @@ from chaitea.svg import card_name
 from .base import Refusal, View, button, default_names, html, seat_widgets, show, sort_cards
 from .contract_controls import ContractControls
 from .strip import CardStrip, StripItem
+from .tries import Progress, Tries
+from .words import cite_links, order_words, plain_reason
 
 __all__ = ["DealExplorer", "Quiz", "RankingExplorer", "TrickLab"]
 
@@ -33,6 +35,16 @@ def _decks_for(players: int) -> list[str]:
 def _deck_label(name: str) -> str:
     return {"standard": "Standard (36 cards)", "six-player": "Six-player (54, Jokers)",
             "double": "Double (72)", "jass": "Jass (Swiss suits)"}[name]
+
+
+def _deck_words(deck: Deck) -> str:
+    """The deck in the words its cards are drawn with (the Jass deck's faces are Swiss: Under
+    and Ober, Acorns and Roses, not J Q K A in clubs and spades)."""
+    if deck.is_jass:
+        suits = ", ".join(s.swiss for s in Suit)
+        return (f"the Swiss Jass deck: 6 7 8 9, Banner (10), Under, Ober, King and Ace in {suits};"
+                " card points counted by Chai Tea Jazz's odd-rank rule")
+    return deck.describe()
 
 
 def _n_tricks(players: int, deck: str) -> int:
@@ -93,9 +105,13 @@ class DealExplorer(View):
 
     def __init__(self, players: int = 3, deck: str | None = None, seed: int = 1,
                  contract: str = "trump(H)", *, names: Sequence[str] | None = None,
-                 four_colour: bool = False) -> None:
+                 four_colour: bool = False, decks: Sequence[str] | None = None,
+                 contracts: Sequence[str] | None = None) -> None:
         super().__init__()
         self._names = list(names) if names else None
+        # a lesson offers only what it has taught: ``decks`` limits the deck choice (lesson 1:
+        # the standard deck, whose 100 points it teaches), ``contracts`` the contract kinds
+        self._decks = list(decks) if decks is not None else None
         self.title = html("Deal explorer <small>the same seed deals the same cards</small>",
                           "ctj-title")
         self.players = w.Dropdown(options=[("2 players", 2), ("3 players", 3),
@@ -111,7 +127,7 @@ class DealExplorer(View):
         self.four_colour = w.Checkbox(value=four_colour, description="Four-colour suits",
                                       indent=False)
         self.four_colour.add_class("ctj-four-colour")
-        self.controls = ContractControls(contract)
+        self.controls = ContractControls(contract, kinds=contracts)
         self.sort_note = html("", "ctj-note")
         # seat widgets are made when a deal first needs them (each card strip costs page-load
         # time), then kept and updated; fewer players only hide the extra seats
@@ -145,7 +161,9 @@ class DealExplorer(View):
         p = self.players.value if players is None else players
         if p not in SEATINGS:
             raise chaitea.SetupError(f"players must be 2, 3, 4 or 6, not {p!r}")
-        decks = _decks_for(p)
+        decks = [x for x in _decks_for(p) if self._decks is None or x in self._decks]
+        if not decks:
+            raise chaitea.SetupError(f"none of the decks {self._decks} fits {p} players")
         d = deck if deck is not None else (self.deck.value if self.deck.value in decks
                                            else decks[0])
         if d not in decks:
@@ -270,14 +288,15 @@ class DealExplorer(View):
                 aside_pts = sum(deck.points_of(c) for c in deal.set_aside)
                 total += aside_pts
                 self.aside_head.value = ("<b>Set aside</b> · 2 cards face down (the winner of "
-                                         "the last trick takes the higher one, D9)")
+                                         "the last trick takes the higher one, "
+                                         + cite_links("D9") + ")")
                 self.aside.set_items([StripItem(kind="back", caption="set aside")
                                       for _ in deal.set_aside])
             else:
                 self.aside.set_items([])
             show(self.aside_box, bool(deal.set_aside))
             self.summary.value = (f"Seed {deal.seed}: {deck.size} cards, {total} card points "
-                                  f"in all ({escape(deck.describe())}).")
+                                  f"in all ({escape(_deck_words(deck))}).")
         self.status.set("")
 
 
@@ -595,9 +614,10 @@ class TrickLab(View):
             else:
                 who = self.names[seats[self.outcome.position]]
                 verb = "wins" if full else "is winning so far"
+                why = plain_reason(self.outcome.reason, contract, k, self.n_tricks)
                 self.result.value = (
                     f"{head}.<br><b class=\"ctj-winner\">{escape(who)} {verb}</b> with "
-                    f"{escape(card_name(self.outcome.card))}.<br><i>{escape(self.outcome.reason)}"
+                    f"{escape(card_name(self.outcome.card))}.<br><i>{cite_links(why)}"
                     f"</i><br>Card points in the trick: <b>{self.points}</b>.")
 
 
@@ -608,7 +628,10 @@ DEFAULT_QUIZ_CONTRACTS = ("trump(C)", "trump(D)", "trump(H)", "trump(S)", "under
 
 class Quiz(View):
     """Which card wins? Tricks come from seeded random rounds played by the engine (so every
-    trick follows the rules); the answer and its explanation are the engine's.
+    trick follows the rules); the answer and its explanation are the engine's. Three tries: a
+    wrong card gets a hint (which way this trick is played) and another try; the reason comes
+    with the right card or after the last try. ``right`` counts questions right at the first
+    try, ``asked`` the questions finished.
 
     >>> from chaitea_widgets import Quiz
     >>> quiz = Quiz(seed=3)
@@ -617,6 +640,9 @@ class Quiz(View):
     (True, 1, 1)
     >>> quiz.next()
     True
+    >>> wrong = next(str(c) for c in quiz.cards if str(c) != quiz.solution)
+    >>> quiz.answer(wrong), quiz.answer(quiz.solution), quiz.right, quiz.asked
+    (False, True, 1, 2)
 
     Actions: :meth:`answer` (a card of the trick), :meth:`next`, :meth:`restart`.
     """
@@ -625,9 +651,11 @@ class Quiz(View):
 
     def __init__(self, seed: int = 0, *, players: int = 3,
                  contracts: Sequence[str] = DEFAULT_QUIZ_CONTRACTS,
-                 names: Sequence[str] | None = None, four_colour: bool = False) -> None:
+                 names: Sequence[str] | None = None, four_colour: bool = False,
+                 progress: Progress | None = None) -> None:
         super().__init__()
         self.game = Game(players=players)
+        self.tries = Tries(progress)
         self.contracts = [Contract.parse(c) for c in contracts]
         if not self.contracts:
             raise chaitea.SetupError("the quiz needs at least one contract")
@@ -676,34 +704,53 @@ class Quiz(View):
         self.cards = list(tr.cards)
         self.seats = [(tr.leader + i) % g.players for i in range(len(tr.cards))]
         self.solution = str(tr.cards[self.seats.index(tr.winner)])
-        self.reason = tr.reason
+        self.reason = plain_reason(tr.reason, contract, k, g.n_tricks)
         self.answered = None
+        self.tries.new()
         self._redraw()
+
+    @property
+    def hint(self) -> str:
+        """Which way this trick is played, without naming the winner."""
+        words = order_words(self.contract, self.trick_index, self.game.n_tricks)
+        trump = (f"; any trump ({self.contract.trump.plural}) beats every card of the led suit"
+                 if self.contract.trump is not None else "; only the led suit can win")
+        return f"in {self.contract.title}, {words}{trump}"
 
     def answer(self, card: str) -> bool:
         """Answer with a card of the trick; True when it is the winning card."""
-        result = {"right": False}
+        result = {"right": False, "verdict": ""}
 
         def run() -> None:
             c = _parse_card(self.game.deck, card)
-            if self.answered is not None:
+            if self.tries.done:
                 raise Refusal("this question is answered: press Next question")
             if c not in self.cards:
                 raise Refusal(f"{c} is not in this trick: click one of "
                               f"{', '.join(map(str, self.cards))}")
+            if str(c) in self.tries.wrong:
+                raise Refusal(f"{c} was tried already: click another card")
             self.answered = str(c)
-            self.asked += 1
             result["right"] = str(c) == self.solution
-            self.right += result["right"]
+            result["verdict"] = self.tries.answer(bool(result["right"]), str(c))
+            if result["verdict"] != "retry":  # the question is finished
+                self.asked += 1
+                self.right += self.tries.first_try
             self._redraw()
 
         if self._attempt(run):
             # the verdict is said once, in the status line (the felt only marks the cards)
-            if result["right"]:
-                self.status.ok(f"Right! {self.reason}")
+            verdict = result["verdict"]
+            if verdict == "right":
+                late = "" if self.tries.first_try else f" (at try {self.tries.used})"
+                self.status.ok(f"Right!{late} {self.reason}")
+            elif verdict == "retry":
+                left = self.tries.left
+                self.status.error(f"Not quite: you chose {self.answered}. Hint: {self.hint}. "
+                                  f"Try again ({left} {'try' if left == 1 else 'tries'} left).")
             else:
                 self.status.error(f"Not quite: you chose {self.answered}. {self.reason}")
-        return result["right"]
+        return bool(result["right"])
 
     def next(self) -> bool:
         """The next question."""
@@ -725,16 +772,19 @@ class Quiz(View):
         return ok
 
     def _redraw(self) -> None:
-        done = self.answered is not None
+        done = self.tries.done
+        tried = set(map(str, self.tries.wrong))
         items = []
         for i, c in enumerate(self.cards):
             hl = ""
             if done and str(c) == self.solution:
                 hl = "right"
-            elif done and str(c) == self.answered:
+            elif str(c) in tried:
                 hl = "wrong"
             items.append(StripItem(card=c, caption=self.names[self.seats[i]], highlight=hl,
-                                   playable=None if done else True))
+                                   playable=None if done else str(c) not in tried,
+                                   note="tried already" if str(c) in tried and not done
+                                   else ""))
         n = self.game.n_tricks
         with self._hold(self.trick_strip, self.question, self.feedback, self.score):
             self.trick_strip.set_items(items)
@@ -743,8 +793,10 @@ class Quiz(View):
                 f"<b>{self.trick_index + 1}</b> of {n} · {escape(self.names[self.seats[0]])}"
                 " led. <b>Which card wins?</b>")
             # the verdict itself is in the status line only (said once)
-            self.feedback.value = ("Click the card you think wins the trick." if not done else
+            self.feedback.value = ("Click the card you think wins the trick (three tries)."
+                                   if not done else
                                    "The winning card is marked in green. Press <b>Next question"
                                    " ▶</b> for another trick.")
-            self.score.value = f"Score: <b>{self.right}</b> right of {self.asked}"
+            self.score.value = (f"Right at the first try: <b>{self.right}</b> of {self.asked}"
+                                f" · {escape(self.tries.progress.line())}")
             self.next_button.disabled = False

@@ -7,7 +7,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from chaitea import SEATINGS, GameState, Pad, parse_setup
+from chaitea import SEATINGS, Game, GameState, Pad, parse_setup
 from chaitea.markup import escape
 from chaitea.svg import pad_html, side_labels
 
@@ -15,6 +15,16 @@ from .base import Refusal, View, button, default_names, html, show
 from .session import Session
 
 __all__ = ["ScorePad"]
+
+
+# the winner's mark: a drawn trophy (the engine's emoji needs an emoji font, which many
+# machines lack: it showed as an empty box)
+TROPHY = ('<svg class="ctj-trophy" role="img" aria-label="winner" width="18" height="18" '
+          'viewBox="0 0 24 24" style="vertical-align:-3px;margin-left:4px">'
+          '<path fill="#f2b705" stroke="#7a4a14" stroke-width="1.2" d="M7 3h10v3h3v2a5 5 0 0 '
+          '1-4.6 5A5 5 0 0 1 13 15.6V18h3v3H8v-3h3v-2.4A5 5 0 0 1 8.6 13 5 5 0 0 1 4 8V6h3z'
+          'M6 8a3 3 0 0 0 1.3 2.5L7 8zm12 0h-1l-.3 2.5A3 3 0 0 0 18 8z"/></svg>')
+EMOJI_TROPHY = " \N{TROPHY}"
 
 
 def _points(v: int) -> str:
@@ -48,7 +58,9 @@ class ScorePad(View):
 
     def __init__(self, state: GameState | None = None, *, players: int = 3,
                  setup: str | list[dict[str, Any]] = "standard",
-                 names: Sequence[str] | None = None, session: Session | None = None) -> None:
+                 names: Sequence[str] | None = None, session: Session | None = None,
+                 passing_the_barrel: bool = False,
+                 scores: Sequence[tuple[str, str | int, int]] = ()) -> None:
         super().__init__()
         self.title = html("Paper Pad", "ctj-title")
         self.table = html("", "ctj-pad")
@@ -81,12 +93,18 @@ class ScorePad(View):
         else:
             self.side_names = list(names or default_names(players))[:players]
         self.manual = Pad(parse_setup(setup), seating.sides)
+        self._ptb = passing_the_barrel
+        self._rules: Game | None = None
         if session is not None:
             self.attach(session)
         elif state is not None:
             self.update(state)
         else:
             self._draw()
+        for row_key, side, score in scores:  # written before the learner arrives: no message
+            if not self.write(row_key, side, score):
+                raise Refusal(self.message)
+        self.status.set("")
 
     # -- sources ---------------------------------------------------------------------------------
     def attach(self, session: Session, *, listen: bool = True) -> None:
@@ -124,6 +142,10 @@ class ScorePad(View):
             sc = self.score.value if score is None else score
             if type(sc) is not int:
                 raise Refusal(f"a score is a whole number, not {sc!r}")
+            lo, hi = self.score_range(r)
+            if not lo <= sc <= hi:
+                raise Refusal(f"no round can score {sc} in the {pad.rows[r].title} row: "
+                              f"{self.range_words(r)} (RULES S)")
             if not pad.is_open(r, sd):
                 raise Refusal(f"{self.side_names[sd]} has already scored the "
                               f"{pad.rows[r].title} row (each side plays each row once)")
@@ -139,8 +161,59 @@ class ScorePad(View):
                 words = ", ".join(f"{self.side_names[s]} {_points(p)}" for s, p in enumerate(pts))
                 self.status.ok(f"The {r.title} row is complete: {words}.")
             else:
-                self.status.ok(f"Score written in the {r.title} row.")
+                sd = self._side_index(self.side.value if side is None else side)
+                sc = self.score.value if score is None else score
+                self.status.ok(f"{self.side_names[sd]}: {sc} written in the {r.title} row.")
         return ok
+
+    @property
+    def rules(self) -> Game:
+        """The rules of the game this hand-filled pad is for (made when first needed): they
+        bound what a round can score."""
+        if self._rules is None:
+            self._rules = Game(players=self._players, setup=self._setup,
+                               passing_the_barrel=self._ptb)
+        return self._rules
+
+    def score_range(self, row: str | int) -> tuple[int, int]:
+        """The lowest and highest round score the ``row`` (key, title or index) can receive,
+        from the engine's numbers for this player count and these options: card points 0 to
+        the deck's total, the last-trick bonus, the Bet Debt (at most the maximum) and, with
+        Passing the Barrel, an accepted offer (at most the maximum). In an Avoidance row the
+        debt is added and the offer subtracted (D13).
+
+        >>> ScorePad(players=3).score_range("under")
+        (-35, 110)
+        >>> ScorePad(players=6).score_range("trump")
+        (-33, 220)
+        """
+        g = self.rules
+        r = g.setup.rows[self._row_index(row)]
+        top = g.deck.total_points + g.seating.last_trick_bonus
+        offer = g.max_debt if g.passing_the_barrel else 0
+        if r.avoidance:
+            return -offer, top + g.max_debt
+        return -g.max_debt, top + offer
+
+    def range_words(self, row: str | int) -> str:
+        """Why a row's scores lie in :meth:`score_range`, in words."""
+        g = self.rules
+        i = self._row_index(row)
+        lo, hi = self.score_range(i)
+        avoid = g.setup.rows[i].avoidance
+        offer = g.max_debt if g.passing_the_barrel else 0
+        parts = [f"card points 0 to {g.deck.total_points}",
+                 f"+{g.seating.last_trick_bonus} for the last trick"]
+        if avoid:
+            parts.append(f"+ a Bet Debt of up to {g.max_debt} (added in an Avoidance row, D13)")
+            if offer:
+                parts.append(f"− an accepted offer of up to {offer}")
+        else:
+            parts.append(f"− a Bet Debt of up to {g.max_debt}")
+            if offer:
+                parts.append(f"+ an accepted offer of up to {offer} (Passing the Barrel)")
+        return (f"with {g.players} players a score is {lo} to {hi} "
+                f"({', '.join(parts)})")
 
     def clear(self) -> bool:
         """Empty the hand-filled pad."""
@@ -160,6 +233,8 @@ class ScorePad(View):
             if row in (r.key, r.title) or (isinstance(row, str) and row.lower() == r.key):
                 return i
         keys = ", ".join(r.key for r in pad.rows)
+        if row is None:
+            raise Refusal(f"choose a row first: the rows are {keys}")
         raise Refusal(f"no row {row!r} on this pad: the rows are {keys}")
 
     def _side_index(self, side: object) -> int:
@@ -192,15 +267,20 @@ class ScorePad(View):
         manual = self.source is None
         with self._hold(self.table, self.row, self.side, self.note):
             self.table.value = pad_html(self.source if self.source is not None else pad,
-                                        self.side_names, caption=None)
+                                        self.side_names, caption=None).replace(EMOJI_TROPHY,
+                                                                               TROPHY)
             show(self.entry, manual)
             if manual:
                 rows = [(f"{r.title} ({r.value})", r.key) for r in pad.rows]
                 if list(self.row.options) != rows:
                     self.row.options = rows
+                if self.row.value is None and rows:  # never open on a blank choice
+                    self.row.value = rows[0][1]
                 sides = [(n, i) for i, n in enumerate(self.side_names)]
                 if list(self.side.options) != sides:
                     self.side.options = sides
+                if self.side.value is None and sides:
+                    self.side.value = 0
                 self.note.value = ("Write each round's score in the declarer's column. When "
                                    "every player has scored a row, the best gets its value in "
                                    "game points and the worst loses it; a tie goes to whoever "

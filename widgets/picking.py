@@ -78,8 +78,11 @@ class PickingPanel(SteppedView):
                  bots: object = None, passing_the_barrel: bool = False,
                  match_point: bool = False, barrel: int = 0, example: int | None = None,
                  session: Session | None = None, show_examples: bool = True,
-                 four_colour: bool = False) -> None:
+                 four_colour: bool = False, branch_examples: bool = False) -> None:
         super().__init__()
+        # a rulebook example is watched, not played: its live buttons are off, unless
+        # ``branch_examples`` lets a learner try their own choice from any of its steps
+        self.branch_examples = branch_examples
         self._seed = seed
         self._players = players
         self._setup = setup
@@ -98,6 +101,12 @@ class PickingPanel(SteppedView):
         self.debt = w.IntSlider(value=0, min=0, max=35, step=5, description="Bet Debt",
                                 continuous_update=False)
         self.debt.add_class("ctj-debt")
+        # the Bet Debt as buttons, one per legal amount (a slider is hard to set on a phone):
+        # the slider stays as the value's holder (and for code), hidden
+        self.debt_choice = w.ToggleButtons(options=[("0", 0)], value=0, description="Bet Debt",
+                                           style={"button_width": "auto"})
+        self.debt_choice.add_class("ctj-debt-choice")
+        self.debt.layout.display = "none"
         self.pick_button = button("Pick", "ctj-pick", primary=True,
                                   tooltip="Pick this contract with this Bet Debt")
         self.pass_button = button("Pass", "ctj-pass", tooltip="Hard Pass: out for this phase")
@@ -107,7 +116,8 @@ class PickingPanel(SteppedView):
         self.accept_button = button("Accept", "ctj-accept", primary=True)
         self.decline_button = button("Decline", "ctj-decline")
         self.rescind_button = button("Rescind and pick", "ctj-rescind")
-        self.choices = w.HBox([self.contract, self.debt, self.pick_button, self.pass_button])
+        self.choices = w.HBox([self.contract, self.debt, self.debt_choice, self.pick_button,
+                               self.pass_button])
         self.choices.add_class("ctj-choices")
         self.offers = w.HBox([self.offer_amount, self.offer_button, self.accept_button,
                               self.decline_button, self.rescind_button])
@@ -121,8 +131,9 @@ class PickingPanel(SteppedView):
         self.forward_button = button("Forward ▶", "ctj-forward", tooltip="One step forward",
                                      quiet=True)
         self.live_button = button("Latest »", "ctj-live", tooltip="Latest step", quiet=True)
-        self.nav = w.HBox([self.first_button, self.back_button, self.step_label,
-                           self.forward_button, self.live_button])
+        self.undo_button = self._undo_button()
+        self.nav = w.HBox([self.undo_button, self.first_button, self.back_button,
+                           self.step_label, self.forward_button, self.live_button])
         self.nav.add_class("ctj-nav")
         self.caption_line = html("", "ctj-caption-line")
         self.log = html("", "ctj-log", "ctj-note")
@@ -143,6 +154,8 @@ class PickingPanel(SteppedView):
         show(self.example_bar, show_examples)
 
         self.pick_button.on_click(lambda _b: self.pick())
+        self.debt_choice.observe(self._guard(self._debt_chosen), "value")
+        self.debt.observe(self._guard(self._debt_moved), "value")
         self.pass_button.on_click(lambda _b: self.pass_())
         self.offer_button.on_click(lambda _b: self.offer())
         self.accept_button.on_click(lambda _b: self.accept())
@@ -185,6 +198,9 @@ class PickingPanel(SteppedView):
     # -- actions (each also a button) ------------------------------------------------------------
     def _act(self, action: str) -> bool:
         def run() -> None:
+            if self.example_number is not None and not self.branch_examples:
+                raise Refusal(f"this is the rulebook's example {self.example_number}: step "
+                              "through it with Forward ▶, or press New round to pick yourself")
             if self.session.state.phase != "picking":
                 raise Refusal(f"{action} refused: this is not the picking phase"
                               f" (phase: {self.session.state.phase})")
@@ -192,6 +208,12 @@ class PickingPanel(SteppedView):
 
         start = self.session.cursor
         ok = self._attempt(run)
+        if ok and self.example_number is not None:  # the learner's own line from here on
+            self.example_text.value = (f"<p><b>Your own line</b>, from step {start} of the "
+                                       f"rulebook's example {self.example_number}. Press "
+                                       f"Example {self.example_number} to see the rulebook's "
+                                       "again.</p>")
+            self.example_number = None
         if ok:
             captions = [s.caption for s in self.session.steps[start + 1:]]
             # redraw first, then say what happened: the message never runs ahead of the panel
@@ -239,6 +261,17 @@ class PickingPanel(SteppedView):
 
     def _after_move(self) -> None:
         self.status.set("")  # the caption line under the buttons says what this step was
+
+    def _debt_chosen(self, change: dict[str, object]) -> None:
+        v = change["new"]
+        if isinstance(v, int) and self.debt.min <= v <= self.debt.max and self.debt.value != v:
+            self.debt.value = v
+
+    def _debt_moved(self, change: dict[str, object]) -> None:
+        v = change["new"]
+        values = [x for _l, x in self.debt_choice.options]
+        if v in values and self.debt_choice.value != v:
+            self.debt_choice.value = v
 
     def example(self, number: int) -> None:
         """Replay the rulebook's picking example ``number`` (1-4) with Aslan, Leo and Mufasa,
@@ -312,6 +345,7 @@ class PickingPanel(SteppedView):
         offers = [a.amount for a in acts if isinstance(a, Offer)]
         kinds = {type(a) for a in acts}
         widgets = [self.title, self.seats, self.cards, self.prompt, self.contract, self.debt,
+                   self.debt_choice,
                    self.pick_button, self.pass_button, self.offer_amount, self.offer_button,
                    self.accept_button, self.decline_button, self.rescind_button, self.hand,
                    self.hand_title, self.step_label, self.caption_line, self.log]
@@ -342,6 +376,13 @@ class PickingPanel(SteppedView):
                 self.debt.min = 0
                 self.debt.value = 0
                 self.debt.disabled = True
+            amounts = debts or [0]
+            options = [(str(x), x) for x in amounts]
+            if list(self.debt_choice.options) != options:
+                self.debt_choice.options = options
+            if self.debt_choice.value != self.debt.value and self.debt.value in amounts:
+                self.debt_choice.value = self.debt.value
+            self.debt_choice.disabled = self.debt.disabled
             self.pick_button.disabled = not picks
             self.pass_button.disabled = Pass not in kinds
             self.offer_amount.options = [(str(x), x) for x in offers]
@@ -350,6 +391,12 @@ class PickingPanel(SteppedView):
             self.accept_button.disabled = Accept not in kinds
             self.decline_button.disabled = Decline not in kinds
             self.rescind_button.disabled = Rescind not in kinds
+            if self.example_number is not None:  # a rulebook example is watched, not played
+                for b in (self.pick_button, self.pass_button, self.offer_button,
+                          self.accept_button, self.decline_button, self.rescind_button):
+                    b.disabled = True
+                self.contract.disabled = self.debt.disabled = True
+                self.debt_choice.disabled = True
             show(self.choices, s.phase == "picking" and bool(picks or Pass in kinds))
             show(self.offers, bool(offers or kinds & {Accept, Decline, Rescind}))
             self._draw_hand()
@@ -366,6 +413,8 @@ class PickingPanel(SteppedView):
             self.step_label.value = f"step {ses.cursor} of {len(ses.steps) - 1}"
             self.first_button.disabled = self.back_button.disabled = ses.cursor == 0
             self.forward_button.disabled = self.live_button.disabled = ses.is_live
+            self.undo_button.disabled = (self.example_number is not None
+                                         or ses.undo_point() is None)
             # the step's words once: not again when the status line has just said them
             cap = ses.caption
             said = bool(cap) and cap.lower() in self.status.text.lower()

@@ -4,18 +4,43 @@ forward through. It holds no rules: every legality, winner and score comes from 
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+
+import ipywidgets as w
 
 from chaitea import ChaiTeaError, Game, GameState, IllegalAction, TrickRecord
 from chaitea.actions import Accept, Decline, Offer, Pass, Pick, Play, Rescind
 from chaitea.bots import Bot, RandomBot
 from chaitea.svg import card_name
 
-from .base import Refusal, View, pick_title
+from .base import Refusal, View, button, pick_title
+from .words import plain_reason
 
-__all__ = ["Session", "Step", "make_bots"]
+__all__ = ["Scheduler", "Session", "Step", "make_bots"]
+
+
+log = logging.getLogger(__name__)
+Scheduler = Callable[[float, Callable[[], None]], object]
+
+
+def _loop_scheduler() -> Scheduler | None:
+    """``loop.call_later`` of the asyncio loop running this kernel (Jupyter, Voilà), or
+    ``None`` outside one (plain Python, the tests): pacing never blocks the kernel."""
+    try:
+        loop = asyncio.get_event_loop()
+    except RuntimeError:
+        return None
+    if not loop.is_running():
+        return None
+
+    def later(seconds: float, callback: Callable[[], None]) -> object:
+        return loop.call_later(seconds, callback)
+
+    return later
 
 
 @dataclass(frozen=True)
@@ -75,6 +100,15 @@ class Session:
                                        if state.round_number <= 1 else "Game loaded.")]
         self.cursor = 0
         self.listeners: list[Callable[[], None]] = []
+        # moves on whenever the game is changed by a take-back or a new game: a paced bot move
+        # (or, later, a Hint) scheduled before it sees a different epoch and does nothing
+        self.epoch = 0
+        self.delay = 0.0
+        self.hold = 0.0
+        self.scheduler: Scheduler | None = None
+        self.pending = False  # a paced bot move is waiting for its moment
+        self.moves_by_people = 0  # a view's message stays until a person acts again
+        self.step_by_step = False  # presenter: bots' cards one at a time (picking goes on)
         self.run_bots()
 
     # -- reading ---------------------------------------------------------------------------------
@@ -116,7 +150,7 @@ class Session:
         state = self.state
         seat = state.current_player()
         if seat < 0:
-            raise IllegalAction("the game is over" if state.is_terminal() else
+            raise IllegalAction(_over(state) if state.is_terminal() else
                                 "no one is to act: the next round is being dealt")
         if not by_bot and self.is_bot_turn(state):
             who = state.names[seat]
@@ -126,7 +160,10 @@ class Session:
         new.apply_action(action)  # raises the engine's refusal; `state` is untouched
         self.paused = False
         self._push(Step(new, describe(state, new), seat))
-        self.run_bots()
+        if not by_bot:
+            self.moves_by_people += 1
+        self.epoch += 1  # a bot move scheduled before this action is out of date
+        self.continue_bots()
 
     def _push(self, step: Step) -> None:
         del self.steps[self.cursor + 1:]
@@ -148,6 +185,9 @@ class Session:
             return 0
         while self.is_live and not self.paused and (limit is None or done < limit):
             state = self.state
+            if self.step_by_step and limit is None and state.phase == "play" and \
+                    self.is_bot_turn(state):
+                break  # presenter: each bot card waits for Bot move ▶
             if state.is_chance_node():
                 new = state.clone()
                 seed = self.rng.getrandbits(31)
@@ -181,17 +221,111 @@ class Session:
         state = self.state
         if not (state.is_chance_node() or self.is_bot_turn(state)):
             if state.is_terminal():
-                raise IllegalAction("the game is over")
+                raise IllegalAction(_over(state))
             raise Refusal(f"it is {state.names[state.current_player()]}'s turn: a person plays"
                           " this seat")
         self.paused = False
+        self.epoch += 1  # "continue now": the move waiting for its moment goes at once
         self.run_bots(limit=1)
+        self.continue_bots()
 
     def resume(self) -> None:
         """Continue after a round-end pause: the bots pick and play on."""
         self.paused = False
         self.cursor = len(self.steps) - 1
-        self.run_bots()
+        self.epoch += 1
+        self.continue_bots()
+
+    # -- pacing ----------------------------------------------------------------------------------
+    def set_pace(self, delay: float, hold: float | None = None,
+                 scheduler: Scheduler | None = None) -> None:
+        """Pace the bots: each bot action ``delay`` seconds after the one before, and
+        ``hold`` seconds (default ``2.5 × delay``, at most 3 s) after a trick is complete, so
+        the learner sees it. ``delay=0`` is instant. ``scheduler(seconds, callback)`` runs a
+        callback later without blocking (default: the running asyncio loop's ``call_later``,
+        as in a Jupyter or Voilà kernel); without one, the bots act at once (the synchronous
+        path the tests use)."""
+        self.delay = max(0.0, float(delay))
+        self.hold = min(3.0, 2.5 * self.delay) if hold is None else max(0.0, float(hold))
+        self.scheduler = scheduler if scheduler is not None else _loop_scheduler()
+
+    @property
+    def paced(self) -> bool:
+        return self.delay > 0 and self.scheduler is not None
+
+    def continue_bots(self) -> None:
+        """After a person's action: the bots reply, at once or paced (one action per moment,
+        the listeners told after each)."""
+        if not self.paced:
+            self.run_bots()
+            return
+        self._schedule(self.epoch)
+
+    def _schedule(self, epoch: int) -> None:
+        if not self.is_live or self.paused or not self.autoplay:
+            return
+        state = self.state
+        if state.is_chance_node():  # a deal needs no moment to be seen
+            self.run_bots(limit=1)
+            self.changed()
+            state = self.state
+        if not self.is_bot_turn(state) or self.paused or (
+                self.step_by_step and state.phase == "play"):
+            return
+        prev = self.steps[-2].state if len(self.steps) > 1 else None
+        # (trick_number counts the completed tricks: cheaper than building ``tricks``)
+        just_completed = prev is not None and state.trick_number > prev.trick_number \
+            and state.phase == "play"
+        wait = self.hold if just_completed else self.delay
+        self.pending = True
+        assert self.scheduler is not None
+        self.scheduler(wait, lambda: self._paced_step(epoch))
+
+    def _paced_step(self, epoch: int) -> None:
+        if epoch != self.epoch:  # taken back, continued by hand or a new action since
+            return
+        self.pending = False
+        try:
+            self.run_bots(limit=1)
+        except Exception:  # a failing bot: the game waits (the Bot move button says why)
+            log.exception("a paced bot move failed")
+            return
+        finally:
+            self.changed()
+        self._schedule(epoch)
+
+    # -- taking back (practice) -------------------------------------------------------------------
+    def undo_point(self) -> int | None:
+        """The step to go back to for a take-back: the state before the latest action of a
+        person, while its trick is not complete (for a pick: while the round's first trick is
+        not complete), in the same round; ``None`` when there is nothing to take back."""
+        live = self.steps[-1].state
+        for i in range(len(self.steps) - 1, 0, -1):
+            step = self.steps[i]
+            before = self.steps[i - 1].state
+            if before.round_number != live.round_number or \
+                    len(before.round_results) != len(live.round_results):
+                return None  # a round ended since: the card or pick is scored
+            if before.trick_number != live.trick_number:
+                return None  # its trick is complete
+            if step.seat is not None and step.seat in self.humans and \
+                    not self.is_bot_turn(before):
+                return i - 1
+        return None
+
+    def undo(self) -> None:
+        """Take back the latest card or pick of a person (a real undo: the game goes on from
+        the state before it; the bots' replies after it are taken back too). Refused once its
+        trick is complete. Any bot move in progress is cancelled (``epoch`` moves on)."""
+        point = self.undo_point()
+        if point is None:
+            raise Refusal("nothing to take back: a card can be taken back until its trick is "
+                          "complete, a pick until the first trick is")
+        self.epoch += 1
+        self.moves_by_people += 1
+        del self.steps[point + 1:]
+        self.cursor = point
+        self.paused = False
 
     # -- moving through the record ---------------------------------------------------------------
     def goto(self, index: int) -> None:
@@ -237,11 +371,13 @@ def describe(before: GameState, after: GameState) -> str:
     text = ""
     if isinstance(a, Play):
         text = f"{who} plays {a.card} ({card_name(a.card)})."
-        if len(after.tricks) > len(before.tricks) or len(after.round_results) > len(
+        if after.trick_number > before.trick_number or len(after.round_results) > len(
                 before.round_results):
             trick = _last_trick(after)
             if trick is not None:
-                text += f" {names[trick.winner]} takes the trick ({trick.reason})."
+                why = plain_reason(trick.reason, before.contract, after.trick_number - 1,
+                                   g.n_tricks)
+                text += f" {names[trick.winner]} takes the trick ({why})."
     elif isinstance(a, Pass):
         text = f"{who} passes (Hard Pass: out for the rest of this picking phase)."
     elif isinstance(a, Pick):
@@ -269,15 +405,23 @@ def describe(before: GameState, after: GameState) -> str:
         d = after.declarer
         assert d is not None
         debt = f" with Bet Debt {after.bet_debt}" if after.bet_debt else ""
-        text += (f" {after.contract.title} is the contract: {names[d]} declares{debt}"
+        row = next((r for r in g.setup.rows if r.key == after.row), None)
+        title = after.contract.title
+        if row is not None and row.is_joker:
+            title = f"Joker: {title}"
+        text += (f" {title} is the contract: {names[d]} declares{debt}"
                  " and leads the first trick.")
     if len(after.round_results) > len(before.round_results):
         r = after.round_results[-1]
         text += (f" Round over: {names[r.declarer]} scores {r.score} in the "
                  f"{_row_title(g, r.row)} row.")
-        if after.is_terminal():
+        if after.is_terminal() and not getattr(after, "_round_only", False):
             text += " The game is over."
     return text.strip()
+
+
+def _over(state: GameState) -> str:
+    return "the round is over" if getattr(state, "_round_only", False) else "the game is over"
 
 
 def _last_trick(state: GameState) -> TrickRecord | None:
@@ -324,3 +468,40 @@ class SteppedView(View):
     def first(self) -> bool:
         """The first step of the round shown."""
         return self._move(lambda: self.session.goto(self.session.round_start()))
+
+    def undo(self) -> bool:
+        """Practice: take back your latest card or pick (until its trick is complete); the
+        game goes on from there, and any bot move in progress is cancelled."""
+        def run() -> None:
+            if not self.practice:
+                raise Refusal("taking back is for practice: this game counts every card")
+            if getattr(self, "example_number", None) is not None:
+                raise Refusal("a rulebook example is stepped through, not taken back: use "
+                              "◀ Back")
+            self.session.undo()
+
+        ok = self._attempt(run)
+        if ok:
+            self._notify()
+            self.status.ok(f"Taken back. {_your_turn(self.session)}".strip())
+            self._after_undo()
+        return ok
+
+    def _after_undo(self) -> None:
+        """Hook: redraw what the status line's new words change (the caption line)."""
+
+    practice = True
+
+    def _undo_button(self) -> w.Button:
+        b = button("↶ Take back", "ctj-undo", tooltip="Take back your last card or pick "
+                   "(until its trick is complete)", quiet=True)
+        b.on_click(lambda _b: self.undo())
+        return b
+
+
+def _your_turn(session: Session) -> str:
+    s = session.state
+    seat = s.current_player()
+    if seat < 0:
+        return ""
+    return f"{s.names[seat]} is to {'play' if s.phase == 'play' else 'speak'} again."

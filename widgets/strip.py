@@ -17,7 +17,7 @@ from chaitea import Card
 from chaitea.markup import escape
 from chaitea.svg import card_back_svg, card_name, card_svg, stack_svg
 
-__all__ = ["CardStrip", "SaveButton", "StripItem", "card_class"]
+__all__ = ["CardStrip", "LoadButton", "SaveButton", "StripItem", "card_class"]
 
 STATIC = Path(__file__).parent / "static"
 log = logging.getLogger(__name__)
@@ -184,6 +184,8 @@ class CardStrip(anywidget.AnyWidget):
         if self.interactive and cid and item.kind != "back":
             if item.playable is False:
                 extra.append(' aria-disabled="true"')
+                if item.note:  # why not: shown on hover and on keyboard focus (strip.css)
+                    extra.append(f' data-why="{escape(item.note)}"')
             return (f'<button type="button" class="{cls}" data-card="{escape(cid)}" '
                     f'aria-label="{label}" title="{label}"{"".join(extra)}>{svg}{caption}'
                     f"</button>")
@@ -254,3 +256,55 @@ class SaveButton(anywidget.AnyWidget):
                     h(name)
                 except Exception:
                     log.exception("SaveButton handler failed")
+
+
+class LoadButton(anywidget.AnyWidget):
+    """A button that opens the browser's file dialog and hands the chosen file to Python: the
+    handlers given to :meth:`on_file` get ``(name, size, data)``; ``data`` is ``None`` when the
+    file is larger than ``max_bytes`` (the browser does not read it then). Its label is only
+    ``label`` (ipywidgets' FileUpload always adds a count, "Load game (0)").
+
+    >>> from chaitea_widgets.strip import LoadButton
+    >>> b = LoadButton(label="Load game", max_bytes=10)
+    >>> b.on_file(lambda name, size, data: print(name, size, data))
+    >>> b.receive("game.json", b"{}")
+    game.json 2 b'{}'
+    >>> b.receive("huge.json", b"x" * 11)
+    huge.json 11 None
+    """
+
+    _esm = STATIC / "load.js"
+    label = traitlets.Unicode("Load game").tag(sync=True)
+    accept = traitlets.Unicode(".json,application/json").tag(sync=True)
+    max_bytes = traitlets.Int(0).tag(sync=True)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._handlers: list[Callable[[str, int, bytes | None], object]] = []
+        self.add_class("ctj-upload")
+        self.on_msg(self._on_msg)
+
+    def on_file(self, handler: Callable[[str, int, bytes | None], object]) -> None:
+        self._handlers.append(handler)
+
+    def receive(self, name: str, data: bytes | None, size: int | None = None) -> None:
+        """Act as if the file ``name`` with ``data`` was chosen in the browser."""
+        n = len(data) if data is not None and size is None else int(size or 0)
+        if data is not None and self.max_bytes and n > self.max_bytes:
+            data = None
+        for h in list(self._handlers):
+            try:
+                h(str(name)[:200], n, data)
+            except Exception:
+                log.exception("LoadButton handler failed")
+
+    def _on_msg(self, _widget: object, content: object, buffers: object) -> None:
+        if not isinstance(content, dict):
+            return
+        name = str(content.get("name", "the file"))
+        size = content.get("size", 0)
+        size = size if isinstance(size, int) and size >= 0 else 0
+        if content.get("event") == "too-big":
+            self.receive(name, None, size)
+        elif content.get("event") == "file" and isinstance(buffers, list | tuple) and buffers:
+            self.receive(name, bytes(buffers[0]))

@@ -6,17 +6,20 @@ from collections.abc import Iterable, Sequence
 
 import ipywidgets as w
 
-from chaitea import Card, Game, GameState
+from chaitea import Card, ChaiTeaError, Game, GameState
 from chaitea.markup import escape
 from chaitea.svg import side_labels
 
 from .base import Refusal, button, default_names, html, seat_widgets, show, sort_cards
-from .session import Session, SteppedView
+from .session import Scheduler, Session, SteppedView
 from .strip import CardStrip, StripItem
+from .words import cite_links, plain_reason
 
 __all__ = ["TrickTable"]
 
 MAX_SEATS = 6
+# seconds between two bot actions (a complete trick is held 2.5 times as long, at most 3 s)
+SPEEDS = {"instant": 0.0, "fast": 0.35, "normal": 0.8, "slow": 1.5}
 
 
 class TrickTable(SteppedView):
@@ -51,8 +54,12 @@ class TrickTable(SteppedView):
                  contract: str | None = None, *, declarer: int = 0, debt: int = 0,
                  setup: str = "standard", names: Sequence[str] | None = None,
                  bots: object = None, open_hands: bool = False, four_colour: bool = False,
-                 session: Session | None = None) -> None:
+                 session: Session | None = None, practice: bool = True,
+                 speed: str = "normal", presenter: bool = False) -> None:
         super().__init__()
+        self.practice = practice
+        if speed not in SPEEDS:
+            raise Refusal(f"speed is one of {', '.join(SPEEDS)}, not {speed!r}")
         self._players = players
         self._seed = seed
         self._humans = tuple(humans)
@@ -100,9 +107,19 @@ class TrickTable(SteppedView):
         self.four_colour_box = w.Checkbox(value=four_colour, description="Four-colour suits",
                                           indent=False)
         self.four_colour_box.add_class("ctj-four-colour")
+        # bot pacing: each bot card shown a moment, a complete trick held a little longer
+        # (or until Bot move ▶ is pressed); "instant" lets them answer at once
+        self.speed = w.Dropdown(options=[(k, k) for k in SPEEDS], value=speed,
+                                description="Bots", layout=w.Layout(width="auto"))
+        self.speed.add_class("ctj-speed")
+        # presenter: for a projector, every hand open, larger cards, the bots one step at a
+        # time (Bot move ▶ moves them on)
+        self.presenter_box = w.Checkbox(value=False, description="Presenter", indent=False,
+                                        layout=w.Layout(width="auto"))
+        self.presenter_box.add_class("ctj-presenter-box")
         self.actions_bar = w.HBox([self.next_round_button, self.step_button,
-                                   self.new_round_button, self.open_hands,
-                                   self.four_colour_box])
+                                   self.new_round_button, self.speed, self.open_hands,
+                                   self.four_colour_box, self.presenter_box])
         self.first_button = button("« Start", "ctj-first", tooltip="Start of the round",
                                    quiet=True)
         self.back_button = button("◀ Back", "ctj-back", tooltip="One step back", quiet=True)
@@ -110,8 +127,10 @@ class TrickTable(SteppedView):
         self.forward_button = button("Forward ▶", "ctj-forward", quiet=True)
         self.live_button = button("Latest »", "ctj-live", tooltip="Back to the game",
                                   quiet=True)
-        self.nav = w.HBox([self.first_button, self.back_button, self.step_label,
-                           self.forward_button, self.live_button])
+        self.undo_button = self._undo_button()
+        show(self.undo_button, practice)
+        self.nav = w.HBox([self.undo_button, self.first_button, self.back_button,
+                           self.step_label, self.forward_button, self.live_button])
         self.nav.add_class("ctj-nav")
         self.caption_line = html("", "ctj-caption-line")
         self._finish(self.title, self.info, self.status.widget, felt, self.summary,
@@ -120,6 +139,8 @@ class TrickTable(SteppedView):
         self.next_round_button.on_click(lambda _b: self.next_round())
         self.new_round_button.on_click(lambda _b: self.new_round())
         self.open_hands.observe(self._guard(lambda _ch: self.refresh()), "value")
+        self.speed.observe(self._guard(lambda _ch: self._apply_speed()), "value")
+        self.presenter_box.observe(self._guard(lambda ch: self._presenter(ch["new"])), "value")
         self.four_colour_box.observe(self._guard(lambda ch: self._set_colours(ch["new"])),
                                      "value")
         self.first_button.on_click(lambda _b: self.first())
@@ -127,12 +148,15 @@ class TrickTable(SteppedView):
         self.forward_button.on_click(lambda _b: self.forward())
         self.live_button.on_click(lambda _b: self.live())
         self.session: Session
+        self._scheduler: Scheduler | None = None
         self._own = session is None
         show(self.new_round_button, self._own)
         if session is not None:
             self.attach(session)
         else:
             self.attach(self._new_session(seed))
+        if presenter:
+            self.presenter_box.value = True
 
     # -- sessions --------------------------------------------------------------------------------
     def _new_session(self, seed: int) -> Session:
@@ -150,19 +174,61 @@ class TrickTable(SteppedView):
     def attach(self, session: Session, *, listen: bool = True) -> None:
         """Show (and play in) ``session``; the dashboard shares one between its views."""
         self.session = session
+        self._apply_speed()
+        session.step_by_step = bool(getattr(self, "presenter", False))
         if listen and self.refresh not in session.listeners:
             session.listeners.append(self.refresh)
         self.refresh()
+
+    def set_presenter(self, on: bool = True) -> bool:
+        """Presenter mode (a projector): every hand open, larger cards, and the bots one
+        step at a time (press Bot move ▶); off again restores the table as it was."""
+        return self._attempt(lambda: setattr(self.presenter_box, "value", bool(on)))
+
+    def _presenter(self, on: bool) -> None:
+        self.presenter = bool(on)
+        ses = self.session
+        if on:
+            self._hands_before = bool(self.open_hands.value)
+            self.widget.add_class("ctj-presenter")
+            ses.step_by_step = True
+            self.open_hands.value = True
+        else:
+            self.widget.remove_class("ctj-presenter")
+            ses.step_by_step = False
+            self.open_hands.value = getattr(self, "_hands_before", False)
+            ses.continue_bots()
+        self._notify()
+
+    def set_speed(self, speed: str, scheduler: Scheduler | None = None) -> bool:
+        """How fast the bots play: ``instant``, ``fast``, ``normal`` or ``slow`` (paced only
+        in a running kernel, or with a ``scheduler(seconds, callback)`` given)."""
+        def run() -> None:
+            if speed not in SPEEDS:
+                raise Refusal(f"speed is one of {', '.join(SPEEDS)}, not {speed!r}")
+            self._scheduler = scheduler
+            if self.speed.value == speed:
+                self._apply_speed()
+            self.speed.value = speed
+
+        return self._attempt(run)
+
+    def _apply_speed(self) -> None:
+        session = getattr(self, "session", None)
+        if session is not None:
+            session.set_pace(SPEEDS[self.speed.value], scheduler=self._scheduler)
 
     # -- actions ---------------------------------------------------------------------------------
     def _report(self, start: int) -> None:
         captions = [s.caption for s in self.session.steps[start + 1:]]
         text = " ".join(captions[-6:]) if captions else self.session.caption
         self.status.ok(text)
+        self._draw_caption()
 
     def play(self, card: Card | str) -> bool:
         """Play ``card`` (``"7H"``) for the seat to play; the bots reply. A refusal is shown in
-        words and changes nothing."""
+        words and changes nothing. (A double click in the browser sends one click: the card
+        strip ignores clicks until the table has redrawn.)"""
         start = self.session.cursor
 
         def run() -> None:
@@ -218,6 +284,10 @@ class TrickTable(SteppedView):
 
     def _after_move(self) -> None:
         self.status.info(self.session.caption)
+        self._draw_caption()
+
+    def _after_undo(self) -> None:
+        self._draw_caption()
 
     def set_four_colour(self, on: bool = True) -> bool:
         """Draw the suits in four colours (clubs green, diamonds blue)."""
@@ -283,12 +353,14 @@ class TrickTable(SteppedView):
             # title and running figures
             if playing and contract is not None and s.declarer is not None:
                 debt = f", Bet Debt {s.bet_debt}" if s.bet_debt else ""
-                self.title.value = (f"Round {max(s.round_number, 1)}: <b>{escape(contract.title)}"
+                self.title.value = (f"Round {max(s.round_number, 1)}: <b>"
+                                    f"{escape(self._contract_title(s))}"
                                     f"</b> <small>declarer {escape(names[s.declarer])}{debt}"
                                     f" · trick {min(s.trick_number + 1, g.n_tricks)} of "
                                     f"{g.n_tricks}</small>")
             elif s.is_terminal():
-                self.title.value = "Trick table <small>the game is over</small>"
+                over = "the round is over" if _one_round(s) else "the game is over"
+                self.title.value = f"Trick table <small>{over}</small>"
             else:
                 self.title.value = f"Trick table <small>round {s.round_number}</small>"
             self.info.value = self._info_html(s)
@@ -325,8 +397,11 @@ class TrickTable(SteppedView):
                     StripItem(card=c, caption=names[(last.leader + i) % n],
                               highlight="win" if (last.leader + i) % n == last.winner else "")
                     for i, c in enumerate(last.cards)])
+                played = contract if contract is not None else (
+                    s.round_results[-1].contract if s.round_results else None)
+                why = plain_reason(last.reason, played, len(tricks) - 1, g.n_tricks)
                 self.last_reason.value = (f"<b>{escape(names[last.winner])}</b> won trick "
-                                          f"{len(tricks)}: <i>{escape(last.reason)}</i>")
+                                          f"{len(tricks)}: <i>{cite_links(why)}</i>")
             else:
                 self.last_strip.set_items([])
                 self.last_reason.value = ""
@@ -335,15 +410,25 @@ class TrickTable(SteppedView):
             show(self.summary, bool(self.summary.value))
             show(self.next_round_button, ses.paused and ses.is_live)
             bots_exist = len(humans) < n
-            self.step_button.disabled = not (ses.is_live and (s.is_chance_node()
-                                                               or ses.is_bot_turn(s)))
+            # at a round's end only Next round goes on (one way forward, not two)
+            self.step_button.disabled = ses.paused or not (
+                ses.is_live and (s.is_chance_node() or ses.is_bot_turn(s)))
             show(self.step_button, bots_exist)
             steps = len(ses.steps) - 1
             self.step_label.value = f"step {ses.cursor} of {steps}"
             self.first_button.disabled = self.back_button.disabled = ses.cursor == 0
             self.forward_button.disabled = self.live_button.disabled = ses.is_live
-            review = "" if ses.is_live else "<b>Reviewing</b> (Latest » returns to the game): "
-            self.caption_line.value = review + escape(ses.caption)
+            self.undo_button.disabled = ses.undo_point() is None
+            self._draw_caption()
+
+    def _draw_caption(self) -> None:
+        """The step's words once: not again when the status line has just said them."""
+        ses = self.session
+        review = "" if ses.is_live else "<b>Reviewing</b> (Latest » returns to the game): "
+        cap = ses.caption
+        said = ses.is_live and bool(cap) and cap.lower() in self.status.text.lower()
+        self.caption_line.value = "" if said else review + cite_links(cap)
+        show(self.caption_line, not said)
 
     def _draw_seat(self, s: GameState, seat: int, is_turn: bool, legal: set[str],
                    human: bool) -> None:
@@ -380,7 +465,8 @@ class TrickTable(SteppedView):
         if open_view:
             cards = sort_cards(cards, s.contract, g.deck, 0, g.n_tricks)
             items = [StripItem(card=c, playable=(str(c) in legal) if active else None,
-                               note="" if active or not human else "not your turn")
+                               note=(self._why(s, str(c), legal) if active
+                                     else "" if not human else "not your turn"))
                      for c in cards]
             hand_strip.set_items(items)
         else:
@@ -392,12 +478,36 @@ class TrickTable(SteppedView):
             sitems = []
             for down, up in stacks:
                 p = (str(up) in legal) if (active and up is not None) else None
+                why = self._why(s, str(up), legal) if p is False else ""
                 sitems.append(StripItem(kind="stack", card=up, down=down, playable=p,
-                                        key=str(up) if up is not None else ""))
+                                        key=str(up) if up is not None else "", note=why))
             straw_strip.set_items(sitems)
         else:
             straw_strip.set_items([])
             show(straw_strip, False)
+
+    @staticmethod
+    def _why(s: GameState, card: str, legal: set[str]) -> str:
+        """Why ``card`` cannot be played now: the engine's refusal, worked out without changing
+        the state (``verify_action`` raises and leaves it as it was)."""
+        if card in legal:
+            return ""
+        try:
+            s.verify_action(card)
+        except ChaiTeaError as e:
+            return str(e)
+        return ""
+
+    @staticmethod
+    def _contract_title(s: GameState) -> str:
+        """The contract in play, with its row when that says more: ``Joker: Under``."""
+        assert s.contract is not None
+        row = next((r for r in s.game.setup.rows if r.key == s.row), None)
+        if row is not None and row.is_joker:
+            return f"Joker: {s.contract.title}"
+        if row is not None and row.avoidance:
+            return f"Avoidance ({s.contract.title})"
+        return s.contract.title
 
     def _info_html(self, s: GameState) -> str:
         g = s.game
@@ -420,8 +530,11 @@ class TrickTable(SteppedView):
         bonus = g.seating.last_trick_bonus
         declarer_side = g.side_of[r.declarer]
         last_side = g.side_of[r.last_trick]
+        row_title = next((row.title for row in g.setup.rows if row.key == r.row), "")
+        played = escape(r.contract.title)
         rows = [("Declarer", escape(names[r.declarer])),
-                ("Contract", f"{escape(r.contract.title)} (row {escape(r.row or '—')})"),
+                ("Contract", f"{played} (the {escape(row_title)} row)"
+                 if r.row and row_title and row_title != r.contract.title else played),
                 ("Card points", str(r.card_points)),
                 ("Last trick", f"{escape(names[r.last_trick])}"
                  + (f" (+{bonus} for the declarer)" if last_side == declarer_side else
@@ -433,7 +546,16 @@ class TrickTable(SteppedView):
         tricks = ", ".join(f"{escape(names[i])} {t}" for i, t in enumerate(r.tricks))
         rows.append(("Tricks won", tricks))
         body = "".join(f"<tr><th>{k}</th><td>{v}</td></tr>" for k, v in rows)
-        head = "The game is over" if s.is_terminal() else f"Round {len(results)} is over"
+        if s.is_terminal():
+            head = "The round is over" if _one_round(s) else "The game is over"
+        else:
+            head = f"Round {len(results)} is over"
         more = "" if s.is_terminal() else (" Press <b>Next round ▶</b> to go on."
                                            if ses.paused and ses.is_live else "")
         return f"<b>{head}.</b>{more}<table>{body}</table>"
+
+
+def _one_round(state: GameState) -> bool:
+    """Whether the state plays a single round (``game.round_state``): its end is the round's,
+    not a game's."""
+    return bool(getattr(state, "_round_only", False))

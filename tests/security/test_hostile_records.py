@@ -218,10 +218,10 @@ def test_dashboard_refuses_bad_names_with_a_short_clean_message() -> None:
 
 
 def upload(dash: GameDashboard, content: bytes, name: str) -> None:
-    """What the front end sends when a file is chosen (a state update of 'value')."""
-    dash.upload.set_state({"value": [{"name": name, "type": "application/json",
-                                      "size": len(content), "content": memoryview(content),
-                                      "last_modified": 1_700_000_000_000}]})
+    """What the front end sends when a file is chosen: the Load game button (a LoadButton,
+    issue 12) sends the file's name and size with its bytes as a message buffer."""
+    dash.upload._handle_custom_msg({"event": "file", "name": name, "size": len(content)},
+                                   [memoryview(content)])
 
 
 def test_dashboard_upload_quotes_a_hostile_file_name_as_short_text() -> None:

@@ -83,14 +83,17 @@ def test_upload_widget_loads_and_refuses():
     good = GameDashboard(players=2, seed=4).save_bytes()
 
     def upload(content: bytes, name: str) -> None:
-        """What the front end sends when a file is chosen (a state update of 'value')."""
-        dash.upload.set_state({"value": [{"name": name, "type": "application/json",
-                                          "size": len(content), "content": memoryview(content),
-                                          "last_modified": 1_700_000_000_000}]})
+        """What the front end sends when a file is chosen: its bytes as a message buffer, or
+        only its name and size when it is too big to read."""
+        if len(content) > dash.upload.max_bytes:
+            dash.upload._handle_custom_msg({"event": "too-big", "name": name,
+                                            "size": len(content)}, [])
+        else:
+            dash.upload._handle_custom_msg({"event": "file", "name": name,
+                                            "size": len(content)}, [memoryview(content)])
 
     upload(good, "two.json")
     assert dash.session.game.players == 2 and dash.status.kind == "ok"
-    assert dash.upload.value == ()  # ready for the next file
     before = dash.state.clone()
     history = dash.state.history()
     for content, words in (

@@ -185,15 +185,21 @@ def test_trick_lab_six_players_with_jokers():
 
 # ------------------------------------------------------------------ quiz
 def test_quiz_answers_come_from_the_engine():
+    """A wrong card gets a hint and another try (the reason is kept for the end); the right
+    card then gets the engine's reason. ``right`` counts right at the first try."""
     quiz = Quiz(seed=11)
     for _ in range(15):
         tr = chaitea.trick_winner(quiz.contract, quiz.trick_index, quiz.cards, STANDARD)
         assert quiz.solution == str(tr.card)
-        assert quiz.reason == tr.reason
+        assert quiz.reason.startswith(f"{tr.card} wins: ")
         wrong = next(str(c) for c in quiz.cards if str(c) != quiz.solution)
         browser_click(quiz.trick_strip, wrong)
-        assert quiz.status.kind == "error" and quiz.reason in quiz.message
-        assert "ctj-right" in quiz.trick_strip.html and "ctj-wrong" in quiz.trick_strip.html
+        assert quiz.status.kind == "error" and "Hint:" in quiz.message
+        assert quiz.reason not in quiz.message and "Try again (2 tries left)" in quiz.message
+        assert "ctj-wrong" in quiz.trick_strip.html and "ctj-right" not in quiz.trick_strip.html
+        assert not quiz.answer(wrong) and "tried already" in quiz.message
+        assert quiz.answer(quiz.solution)  # the second try
+        assert quiz.message.startswith("Right! (at try 2)") and quiz.reason in quiz.message
         assert not quiz.answer(quiz.solution)  # already answered
         assert "answered" in quiz.message
         quiz.next_button.click()
@@ -201,8 +207,33 @@ def test_quiz_answers_come_from_the_engine():
         assert quiz.status.kind == "ok" and quiz.message.startswith("Right!")
         quiz.next_button.click()
     assert quiz.asked == 30 and quiz.right == 15
-    assert "15</b> right of 30" in quiz.score.value
+    assert "15</b> of 30" in quiz.score.value
     assert_clean(quiz)
+
+
+def test_quiz_gives_the_reason_after_the_last_try():
+    quiz = Quiz(seed=11, players=6, contracts=("trump(H)", "under"))
+    wrong = [str(c) for c in quiz.cards if str(c) != quiz.solution]
+    assert len(wrong) >= 3
+    for n, card in enumerate(wrong[:3]):
+        assert not quiz.answer(card)
+        if n < 2:
+            assert "Hint:" in quiz.message and quiz.reason not in quiz.message
+    assert quiz.message == f"Not quite: you chose {wrong[2]}. {quiz.reason}"
+    assert "ctj-right" in quiz.trick_strip.html
+    assert not quiz.answer(quiz.solution) and "answered" in quiz.message
+    assert (quiz.right, quiz.asked) == (0, 1)
+
+
+def test_quiz_hint_names_the_way_of_a_slalom_trick():
+    for seed in range(40):
+        quiz = Quiz(seed=seed, contracts=("slalom(high)",))
+        if quiz.trick_index == 5:
+            break
+    else:
+        raise AssertionError("no sixth trick in 40 seeds")
+    assert "trick 6 is an even trick of a Slalom started high, so low wins" in quiz.hint
+    assert "trick 6 is an even trick" in quiz.reason
 
 
 def test_quiz_says_its_verdict_once():
@@ -210,8 +241,7 @@ def test_quiz_says_its_verdict_once():
     wrong = next(str(c) for c in quiz.cards if str(c) != quiz.solution)
     assert not quiz.answer(wrong)
     assert quiz.message.startswith(f"Not quite: you chose {wrong}.")
-    assert quiz.reason in quiz.message
-    for said in ("Not quite", "Right!", quiz.reason):  # the felt does not repeat it
+    for said in ("Not quite", "Right!", quiz.reason, "Hint"):  # the felt does not repeat it
         assert said not in quiz.feedback.value
     quiz.next()
     assert quiz.answer(quiz.solution) and quiz.message.startswith("Right!")

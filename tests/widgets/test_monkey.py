@@ -227,7 +227,8 @@ def test_monkey_quiz():
 
     def answer():
         c = str(rng.choice(quiz.cards))
-        return (lambda: browser_click(quiz.trick_strip, c)), quiz.answered is not None
+        refused = quiz.tries.done or c in quiz.tries.wrong
+        return (lambda: browser_click(quiz.trick_strip, c)), refused
 
     moves: list[Move] = [answer] * 4 + [lambda: (quiz.next_button.click, False),
                             lambda: (lambda: quiz.answer(rng.choice(JUNK)), True),

@@ -99,12 +99,33 @@ def test_example_three_replayed_step_by_step_with_captions():
 
 
 def test_acting_at_an_earlier_step_continues_from_there():
-    panel = PickingPanel(names=NAMES, example=4)
+    """With ``branch_examples=True`` a learner may try another choice inside an example: the
+    header then says it is the learner's own line, no longer the rulebook's."""
+    panel = PickingPanel(names=NAMES, example=4, branch_examples=True)
     assert panel.forward() and panel.forward()  # after Aslan's pick and Leo's pass
     assert panel.session.state.current_player() == 2
     assert panel.pick("slalom(low)", debt=15)
     assert panel.session.is_live
     assert panel.session.state.history_str() == ["joker=under", "pass", "15 slalom(low)"]
+    assert "Your own line" in panel.example_text.value
+    assert "Rulebook example 4:" not in panel.example_text.value
+
+
+def test_a_rulebook_example_cannot_be_rewritten_by_the_live_buttons():
+    """Issue 12: during example 3 the Pick button worked and silently rewrote the example
+    while the header still said "Rulebook example 3"."""
+    panel = PickingPanel(names=NAMES, example=3)
+    assert panel.forward()
+    history = panel.session.live_state.history_str()
+    assert panel.pick_button.disabled and panel.pass_button.disabled
+    panel.pick_button.click()
+    assert not panel.pick("trump(S)")
+    assert not panel.pass_()
+    assert "example 3" in panel.message and "New round" in panel.message
+    assert panel.session.live_state.history_str() == history
+    assert "Rulebook example 3" in panel.example_text.value
+    assert panel.new_round(seed=9)  # the learner's own round: the buttons work again
+    assert not panel.pass_button.disabled and panel.pass_()
 
 
 def test_only_legal_choices_are_offered_and_refusals_are_words():
@@ -207,3 +228,19 @@ def test_status_and_caption_line_do_not_repeat_a_sentence():
     assert not panel.pick("under", debt=5)  # a refusal: the caption line shows the step again
     assert "Aslan passes" in panel.caption_line.value and "Aslan passes" not in panel.message
     assert_clean(panel)
+
+
+def test_bet_debt_is_chosen_with_buttons_not_a_slider():
+    """Issue 12: on a phone the Bet Debt chooser is usable without a slider: one button per
+    legal amount, kept in step with the (hidden) slider."""
+    panel = PickingPanel(names=NAMES)
+    assert panel.pick("under")
+    assert panel.debt.layout.display == "none"
+    amounts = [v for _l, v in panel.debt_choice.options]
+    assert amounts == list(range(5, 36, 5))
+    panel.debt_choice.value = 15
+    assert panel.debt.value == 15
+    panel.contract.value = "trump(H)"
+    panel.pick_button.click()
+    assert panel.session.state.history_str()[-1] == "15 trump(H)"
+    assert [v for _l, v in panel.debt_choice.options] == list(range(20, 36, 5))

@@ -7,7 +7,13 @@ function render({ model, el }) {
   root.className = "ctj-strip-root";
   el.appendChild(root);
 
+  // A click waits for Python's answer: further clicks are ignored until the strip is redrawn
+  // (or a short while has passed, when the answer changed nothing here). So a double click
+  // plays one card, not the card and then "does not hold it".
+  let pending = 0;
+
   function draw() {
+    pending = 0;
     const active = document.activeElement;
     let focusId = null;
     let focusIndex = -1;
@@ -30,6 +36,10 @@ function render({ model, el }) {
     const button = event.target.closest("button[data-card]");
     if (!button || !root.contains(button)) return;
     event.preventDefault();
+    if (event.detail > 1) return; // the second click of a double click
+    const now = Date.now();
+    if (pending && now - pending < 800) return;
+    pending = now;
     model.send({ event: "click", card: button.dataset.card });
   }
 
