@@ -138,3 +138,21 @@ def _right_answer(p: Any) -> Any:
     if p.check is not None:
         return p.solution[0]  # may_play_problem: the engine's legal cards
     return p.solution
+
+
+# rules.ipynb is docs/rules.md and docs/record.md as one page (generated; for players and
+# programmers alike), so it may show the record's JSON and the engine's option names.
+DASHBOARDS = sorted(p for p in NOTEBOOKS.glob("*.ipynb") if p.name != "rules.ipynb")
+
+
+@pytest.mark.parametrize("path", DASHBOARDS, ids=lambda p: p.name)
+def test_dashboards_show_no_python(path: Path) -> None:
+    """Voilà strips code cells, but markdown reaches the page: no code blocks or Python calls in
+    it, since dashboard users cannot run code (issue 12)."""
+    for c in cells(path):
+        if c["cell_type"] != "markdown":
+            continue
+        text = source(c)
+        assert "```" not in text, f"{path.name} {c.get('id')}: a code block on the dashboard"
+        assert not re.search(r"^\s*(from|import) \w", text, re.M), f"{path.name}: Python imports"
+        assert not re.search(r"`\w+\([^`]*=", text), f"{path.name}: a Python call with arguments"
