@@ -261,6 +261,10 @@ def target_progress(totals: Sequence[int], hand: JassRound,
         True
     """
     start = _ints("totals", totals, len(hand.card_points))
+    full = tuple(t + p for t, p in zip(start, hand.score, strict=True))
+    target = end.target
+    if all(t < target for t in full):  # points are never negative: nobody reaches it mid-hand
+        return EndCheck(full, None, None, True)
     steps: list[tuple[Step, ...]] = (
         [(Step.STOECK,), (Step.WEIS,), (Step.CARDS,)] if end.stoeck_first
         else [(Step.STOECK, Step.WEIS, Step.CARDS)]
@@ -293,7 +297,6 @@ def target_progress(totals: Sequence[int], hand: JassRound,
     winner, step = decided
     if step is not Step.CARDS and end.mid_hand:
         return EndCheck(tuple(now), winner, step, False)
-    full = tuple(t + p for t, p in zip(start, hand.score, strict=True))
     return EndCheck(full, winner, step, True)
 
 

@@ -297,12 +297,36 @@ def score_weis_masks(masks: Sequence[int], *, trump: Suit | None = None, undenuf
             raise CardError(f"seat {seat}: a hand mask holds cards of one Jass deck, each once")
         seen |= m
     side_of = check_sides(len(masks), sides)
+    scoring_fours = _scoring_fours(undenufe, options)
     melds: list[tuple[Meld, ...]] = []
     for m in masks:
+        if not (m & (m >> 1) & (m >> 2) & _RUN_STARTS
+                or m & (m >> 9) & (m >> 18) & (m >> 27) & scoring_fours):
+            melds.append(())  # no three in sequence and no four of a kind that scores
+            continue
         quick = quick_melds([(m >> (9 * s)) & 0x1FF for s in range(4)], undenufe, options)
         if quick is not None and len(quick) < 2:
             melds.append(tuple(quick))
         else:
             melds.append(_best(tuple(JASS.cards_of(m)), trump, undenufe, options))
+    if not any(melds):  # nobody holds a Weis: what decide() gives with no candidate
+        n_sides = max(side_of) + 1
+        return WeisResult(tuple(melds), (None,) * n_sides, None, (0,) * n_sides, None)
     candidates = [(seat, ms[0] if ms else None) for seat, ms in enumerate(melds)]
     return decide(candidates, melds, side_of, forehand, trump, undenufe, options)
+
+
+# bit 9 * suit + r (r = 0..6): a run of three could start at rank 6 + r of the suit
+_RUN_STARTS = sum(0x7F << (9 * s) for s in range(4))
+_FOURS: dict[tuple[bool, WeisOptions], int] = {}
+
+
+def _scoring_fours(undenufe: bool, options: WeisOptions) -> int:
+    """The rank bits (``rank - 6``) whose four of a kind scores in the mode (cached)."""
+    key = (undenufe, options)
+    bits = _FOURS.get(key)
+    if bits is None:
+        bits = sum(1 << (r - 6) for r in range(6, 15)
+                   if four_points(r, undenufe=undenufe, options=options))
+        _FOURS[key] = bits
+    return bits
