@@ -199,25 +199,25 @@ def decide(candidates: Sequence[tuple[int, Meld | None]], all_melds: Sequence[tu
     if not 0 <= forehand < n:
         raise IllegalAction(f"forehand must be a seat 0..{n - 1} (RULES J), not {forehand}")
 
-    def key(m: Meld) -> tuple[int, int, int, int]:
-        return strength(m, trump=trump, undenufe=undenufe, options=options)
-
+    keyed = {seat: strength(m, trump=trump, undenufe=undenufe, options=options)
+             for seat, m in candidates if m is not None}  # each declared meld's key, once
     best: list[Meld | None] = [None] * n_sides
+    best_key: list[tuple[int, int, int, int] | None] = [None] * n_sides
     for seat, m in candidates:
         s = sides[seat]
-        current = best[s]
-        if m is not None and (current is None or key(m) > key(current)):
-            best[s] = m
-    present = [(key(m), s) for s, m in enumerate(best) if m is not None]
+        current = best_key[s]
+        if m is not None:
+            k = keyed[seat]
+            if current is None or k > current:
+                best[s], best_key[s] = m, k
+    present = [(k, s) for s, k in enumerate(best_key) if k is not None]
     winner: int | None = None
     winning_seat: int | None = None
     if present:
         top = max(k for k, _ in present)
         top_sides = {s for k, s in present if k == top}
-        declared = dict(candidates)
         in_order = [(forehand + i) % n for i in range(n)]
-        holders = [seat for seat in in_order
-                   if (m := declared.get(seat)) is not None and key(m) == top]
+        holders = [seat for seat in in_order if keyed.get(seat) == top]
         if len(top_sides) == 1 or options.tie is WeisTie.FIRST_DECLARED:
             winning_seat = holders[0]
             winner = sides[winning_seat]
