@@ -477,9 +477,12 @@ class JassState(TrickPlay, StateViews):
             self._weis_json = d.weis
         self._rules = g.trick_rules(st.contract)
         self._static = g.static_plans(st.contract)
-        chosen = iter(st.trumps)
-        self._chosen = tuple(next(chosen, 0) if r.trump_setting is TrumpSetting.CHOSEN else -1
-                             for r in self._rules)
+        if self._static is not None:  # no trick's trump is chosen
+            self._chosen = (-1,) * len(self._rules)
+        else:
+            chosen = iter(st.trumps)
+            self._chosen = tuple(next(chosen, 0) if r.trump_setting is TrumpSetting.CHOSEN
+                                 else -1 for r in self._rules)
         self._leader = self._turn = st.forehand
         self._phase = "play"
         self._setup_trick()

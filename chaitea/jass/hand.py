@@ -39,13 +39,23 @@ def mode_of(contract: str) -> tuple[Suit | None, bool]:
     >>> mode_of("trump(S)"), mode_of("undenufe"), mode_of("slalom(obenabe)")
     ((<Suit.SPADES: 3>, False), (None, True), (None, False))
     """
+    hit = _MODES.get(contract)
+    if hit is not None:
+        return hit
     text = contract.removeprefix("joker=")
     if text.startswith(("trump(", "tuo(")) and text.endswith(")"):
         letter = text[text.index("(") + 1:-1]
         if letter in ("C", "D", "H", "S"):
-            return Suit("CDHS".index(letter)), False
-        raise SetupError(f"{contract}: the trump is C, D, H or S (RULES J)")
-    return None, text == "undenufe"
+            mode: tuple[Suit | None, bool] = Suit("CDHS".index(letter)), False
+        else:
+            raise SetupError(f"{contract}: the trump is C, D, H or S (RULES J)")
+    else:
+        mode = None, text == "undenufe"
+    _MODES[contract] = mode
+    return mode
+
+
+_MODES: dict[str, tuple[Suit | None, bool]] = {}  # mode_of's cache by spelling
 
 
 @dataclass(frozen=True, slots=True)

@@ -318,15 +318,16 @@ def score_weis_masks(masks: Sequence[int], *, trump: Suit | None = None, undenuf
 
 # bit 9 * suit + r (r = 0..6): a run of three could start at rank 6 + r of the suit
 _RUN_STARTS = sum(0x7F << (9 * s) for s in range(4))
-_FOURS: dict[tuple[bool, WeisOptions], int] = {}
+_FOURS: dict[tuple[bool, int], tuple[WeisOptions, int]] = {}
 
 
 def _scoring_fours(undenufe: bool, options: WeisOptions) -> int:
-    """The rank bits (``rank - 6``) whose four of a kind scores in the mode (cached)."""
-    key = (undenufe, options)
-    bits = _FOURS.get(key)
-    if bits is None:
-        bits = sum(1 << (r - 6) for r in range(6, 15)
-                   if four_points(r, undenufe=undenufe, options=options))
-        _FOURS[key] = bits
+    """The rank bits (``rank - 6``) whose four of a kind scores in the mode (cached by the
+    options object, kept with its entry so that its id is not reused)."""
+    hit = _FOURS.get((undenufe, id(options)))
+    if hit is not None and hit[0] is options:
+        return hit[1]
+    bits = sum(1 << (r - 6) for r in range(6, 15)
+               if four_points(r, undenufe=undenufe, options=options))
+    _FOURS[(undenufe, id(options))] = (options, bits)
     return bits
