@@ -247,9 +247,16 @@ def check_sides(n: int, sides: Sequence[int] | None) -> tuple[int, ...]:
     if sides is None:
         return tuple(range(n))
     out = tuple(sides)
+    if (n, out) in _CHECKED_SIDES:  # checked before (the engine's seating, every hand)
+        return out
     if len(out) != n or any(not isinstance(s, int) or s < 0 for s in out):
         raise IllegalAction(f"sides must give a side number 0, 1, ... for each of the {n} seats")
+    if len(_CHECKED_SIDES) < 64 and all(type(s) is int for s in out):
+        _CHECKED_SIDES.add((n, out))
     return out
+
+
+_CHECKED_SIDES: set[tuple[int, tuple[int, ...]]] = set()  # check_sides' passes (plain ints)
 
 
 def score_weis(hands: Sequence[str | Iterable[Card | str]], *, trump: Suit | None = None,
