@@ -199,7 +199,7 @@ def decide(candidates: Sequence[tuple[int, Meld | None]], all_melds: Sequence[tu
     if not 0 <= forehand < n:
         raise IllegalAction(f"forehand must be a seat 0..{n - 1} (RULES J), not {forehand}")
 
-    keyed = {seat: strength(m, trump=trump, undenufe=undenufe, options=options)
+    keyed = {seat: _strength(m, trump, undenufe, options)
              for seat, m in candidates if m is not None}  # each declared meld's key, once
     best: list[Meld | None] = [None] * n_sides
     best_key: list[tuple[int, int, int, int] | None] = [None] * n_sides
@@ -226,6 +226,24 @@ def decide(candidates: Sequence[tuple[int, Meld | None]], all_melds: Sequence[tu
         points[winner] = sum(m.points for seat in range(n) if sides[seat] == winner
                              for m in all_melds[seat])
     return WeisResult(tuple(all_melds), tuple(best), winner, tuple(points), winning_seat)
+
+
+_KEYS: dict[tuple[int, Suit | None, bool, int],
+            tuple[Meld, WeisOptions, tuple[int, int, int, int]]] = {}
+
+
+def _strength(m: Meld, trump: Suit | None, undenufe: bool,
+              options: WeisOptions) -> tuple[int, int, int, int]:
+    """:func:`strength`, cached by the meld and options objects (quick_melds hands out one
+    object per Weis; an entry keeps its objects, so their ids are not reused; 4096 at most)."""
+    k = (id(m), trump, undenufe, id(options))
+    hit = _KEYS.get(k)
+    if hit is not None and hit[0] is m and hit[1] is options:
+        return hit[2]
+    key = strength(m, trump=trump, undenufe=undenufe, options=options)
+    if len(_KEYS) < 4096:
+        _KEYS[k] = (m, options, key)
+    return key
 
 
 def check_hands(hands: Sequence[str | Iterable[Card | str]]) -> list[tuple[Card, ...]]:
