@@ -103,9 +103,12 @@ class SchieberScoring:
     def factor(self, contract: str) -> int:
         """The multiplier of a contract, by its record spelling (``trump(S)``, ``obenabe``; a
         contract with parameters may also be listed by its word, e.g. ``slalom``)."""
-        for key in (contract, _family(contract)):
-            if key in self.factors:
-                return self.factors[key]
+        factor = self.factors.get(contract)
+        if factor is not None:
+            return factor
+        key = _family(contract)
+        if key in self.factors:
+            return self.factors[key]
         raise SetupError(
             f"no Schieber multiplier for {contract}: the table has "
             f"{', '.join(self.factors)} (RULES J)"
