@@ -101,6 +101,8 @@ class JassGame:
         self._plans: dict[tuple[str, int, int], tuple[Any, tuple[tuple[int, ...], ...],
                                                      tuple[int, ...]]] = {}
         self._rules: dict[str, tuple[TrickRule, ...]] = {}
+        self._static: dict[str, tuple[tuple[Any, tuple[tuple[int, ...], ...],
+                                             tuple[int, ...], int], ...] | None] = {}
 
     # -- tables -------------------------------------------------------------------------------
     def contract_of(self, spelling: str) -> Contract:
@@ -130,6 +132,28 @@ class JassGame:
                  rule.values.for_deck(JASS, trump))
             self._plans[key] = p
         return p
+
+    def static_plans(self, spelling: str) -> tuple[tuple[Any, tuple[tuple[int, ...], ...],
+                                                          tuple[int, ...], int], ...] | None:
+        """Every trick's :meth:`plan` and trump of a contract whose trumps are known at the
+        deal (fixed or none in every trick); ``None`` when a player chooses or sets one
+        (cached per game)."""
+        if spelling in self._static:
+            return self._static[spelling]
+        out: list[tuple[Any, tuple[tuple[int, ...], ...], tuple[int, ...], int]] | None = []
+        for k, rule in enumerate(self.trick_rules(spelling)):
+            if rule.trump_setting is TrumpSetting.FIXED:
+                t = rule.trump
+            elif rule.trump_setting is TrumpSetting.NONE:
+                t = -1
+            else:
+                out = None
+                break
+            assert out is not None
+            out.append((*self.plan(spelling, k, t), t))
+        plans = None if out is None else tuple(out)
+        self._static[spelling] = plans
+        return plans
 
     def action_to_string(self, action_id: int) -> str:
         if 0 <= action_id < N_CARDS:
@@ -215,6 +239,8 @@ class JassState(TrickPlay, StateViews):
         self._stoeck: tuple[int, ...] = (0,) * g.sides
         self._weis_json: Any = None
         self._chosen: tuple[int, ...] = ()
+        self._static: tuple[tuple[Any, tuple[tuple[int, ...], ...], tuple[int, ...], int],
+                            ...] | None = None
 
     # -- the state API ------------------------------------------------------------------------
     def current_player(self) -> int:
@@ -266,8 +292,19 @@ class JassState(TrickPlay, StateViews):
             m = self._lm
             if m < 0:
                 m = self._lm = self._legal(self._hands[self._turn], self._led, self._trick)
-            if m >> action & 1:
-                self._do_play(action)
+            if m >> action & 1:  # _do_play inlined up to the trick's last card (the hot path)
+                trick = self._trick
+                if self._led < 0:
+                    self._led = action // 9
+                elif self._dynamic or len(trick) == self._n - 1:
+                    self._do_play(action)
+                    return
+                seat = self._turn
+                self._hands[seat] &= ~(1 << action)
+                trick.append(action)
+                self._acts.append(action)
+                self._lm = -1
+                self._turn = (seat + 1) % self._n
                 return
         self._apply_slow(action)
 
@@ -439,9 +476,13 @@ class JassState(TrickPlay, StateViews):
             self._weis, self._stoeck = d.weis.points, d.stoeck
             self._weis_json = d.weis
         self._rules = g.trick_rules(st.contract)
-        chosen = iter(st.trumps)
-        self._chosen = tuple(next(chosen, 0) if r.trump_setting is TrumpSetting.CHOSEN else -1
-                             for r in self._rules)
+        self._static = g.static_plans(st.contract)
+        if self._static is not None:  # no trick's trump is chosen
+            self._chosen = (-1,) * len(self._rules)
+        else:
+            chosen = iter(st.trumps)
+            self._chosen = tuple(next(chosen, 0) if r.trump_setting is TrumpSetting.CHOSEN
+                                 else -1 for r in self._rules)
         self._leader = self._turn = st.forehand
         self._phase = "play"
         self._setup_trick()

@@ -39,13 +39,23 @@ def mode_of(contract: str) -> tuple[Suit | None, bool]:
     >>> mode_of("trump(S)"), mode_of("undenufe"), mode_of("slalom(obenabe)")
     ((<Suit.SPADES: 3>, False), (None, True), (None, False))
     """
+    hit = _MODES.get(contract)
+    if hit is not None:
+        return hit
     text = contract.removeprefix("joker=")
     if text.startswith(("trump(", "tuo(")) and text.endswith(")"):
         letter = text[text.index("(") + 1:-1]
         if letter in ("C", "D", "H", "S"):
-            return Suit("CDHS".index(letter)), False
-        raise SetupError(f"{contract}: the trump is C, D, H or S (RULES J)")
-    return None, text == "undenufe"
+            mode: tuple[Suit | None, bool] = Suit("CDHS".index(letter)), False
+        else:
+            raise SetupError(f"{contract}: the trump is C, D, H or S (RULES J)")
+    else:
+        mode = None, text == "undenufe"
+    _MODES[contract] = mode
+    return mode
+
+
+_MODES: dict[str, tuple[Suit | None, bool]] = {}  # mode_of's cache by spelling
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +77,15 @@ def declarations(hands: Sequence[str | Iterable[Card | str]] | Sequence[int], co
     trump, undenufe = mode_of(contract)
     side_of = check_sides(len(hands), sides)
     n_sides = max(side_of) + 1
+    if weis and stoeck and all(type(h) is int for h in hands):  # the engine's form, at speed
+        ints = [h for h in hands if isinstance(h, int)]
+        result = score_weis_masks(ints, trump=trump, undenufe=undenufe, sides=side_of,
+                                  forehand=forehand, options=options)
+        seat = stoeck_holder_mask(ints, trump)
+        per_side = [0] * n_sides
+        if seat is not None:
+            per_side[side_of[seat]] = STOECK_POINTS
+        return Declarations(result, tuple(per_side), seat)
     masks = all(isinstance(h, int) for h in hands)
     if not weis:
         result = WeisResult(tuple(() for _ in hands), (None,) * n_sides, None, (0,) * n_sides)

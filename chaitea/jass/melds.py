@@ -333,8 +333,7 @@ def quick_melds(masks: Sequence[int], undenufe: bool, options: WeisOptions) -> l
                 while low > 0 and m >> (low - 1) & 1:
                     low -= 1
                 if bit - low >= 2:
-                    run = tuple(JASS.cards[suit * 9 + b] for b in range(bit, low - 1, -1))
-                    out.append(Meld(MeldKind.SEQUENCE, run, SEQUENCE_POINTS[len(run)]))
+                    out.append(_run_meld(suit, bit, low))
                     run_bits |= ((1 << (bit + 1)) - 1) ^ ((1 << low) - 1)
                 bit = low - 1
             else:
@@ -347,5 +346,29 @@ def quick_melds(masks: Sequence[int], undenufe: bool, options: WeisOptions) -> l
             continue
         if run_bits >> b & 1 and options.card_use is not CardUse.SHARED:
             return None
-        out.append(Meld(MeldKind.FOUR, tuple(JASS.cards[s * 9 + b] for s in (3, 2, 1, 0)), pts))
+        out.append(_four_meld(b, pts))
     return out
+
+
+# Melds are frozen values: quick_melds hands out one object per run or four of a kind.
+_RUN_MELDS: dict[tuple[int, int, int], Meld] = {}
+_FOUR_MELDS: dict[tuple[int, int], Meld] = {}
+
+
+def _run_meld(suit: int, high: int, low: int) -> Meld:
+    """The sequence of ``suit`` from rank bit ``high`` down to ``low`` (cached)."""
+    m = _RUN_MELDS.get((suit, high, low))
+    if m is None:
+        run = tuple(JASS.cards[suit * 9 + b] for b in range(high, low - 1, -1))
+        m = _RUN_MELDS[(suit, high, low)] = Meld(MeldKind.SEQUENCE, run,
+                                                 SEQUENCE_POINTS[len(run)])
+    return m
+
+
+def _four_meld(b: int, pts: int) -> Meld:
+    """The four of a kind of rank bit ``b`` worth ``pts`` (cached)."""
+    m = _FOUR_MELDS.get((b, pts))
+    if m is None:
+        m = _FOUR_MELDS[(b, pts)] = Meld(
+            MeldKind.FOUR, tuple(JASS.cards[s * 9 + b] for s in (3, 2, 1, 0)), pts)
+    return m

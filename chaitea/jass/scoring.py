@@ -103,9 +103,12 @@ class SchieberScoring:
     def factor(self, contract: str) -> int:
         """The multiplier of a contract, by its record spelling (``trump(S)``, ``obenabe``; a
         contract with parameters may also be listed by its word, e.g. ``slalom``)."""
-        for key in (contract, _family(contract)):
-            if key in self.factors:
-                return self.factors[key]
+        factor = self.factors.get(contract)
+        if factor is not None:
+            return factor
+        key = _family(contract)
+        if key in self.factors:
+            return self.factors[key]
         raise SetupError(
             f"no Schieber multiplier for {contract}: the table has "
             f"{', '.join(self.factors)} (RULES J)"
@@ -261,6 +264,10 @@ def target_progress(totals: Sequence[int], hand: JassRound,
         True
     """
     start = _ints("totals", totals, len(hand.card_points))
+    full = tuple(t + p for t, p in zip(start, hand.score, strict=True))
+    target = end.target
+    if all(t < target for t in full):  # points are never negative: nobody reaches it mid-hand
+        return EndCheck(full, None, None, True)
     steps: list[tuple[Step, ...]] = (
         [(Step.STOECK,), (Step.WEIS,), (Step.CARDS,)] if end.stoeck_first
         else [(Step.STOECK, Step.WEIS, Step.CARDS)]
@@ -293,7 +300,6 @@ def target_progress(totals: Sequence[int], hand: JassRound,
     winner, step = decided
     if step is not Step.CARDS and end.mid_hand:
         return EndCheck(tuple(now), winner, step, False)
-    full = tuple(t + p for t, p in zip(start, hand.score, strict=True))
     return EndCheck(full, winner, step, True)
 
 

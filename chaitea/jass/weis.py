@@ -199,25 +199,25 @@ def decide(candidates: Sequence[tuple[int, Meld | None]], all_melds: Sequence[tu
     if not 0 <= forehand < n:
         raise IllegalAction(f"forehand must be a seat 0..{n - 1} (RULES J), not {forehand}")
 
-    def key(m: Meld) -> tuple[int, int, int, int]:
-        return strength(m, trump=trump, undenufe=undenufe, options=options)
-
+    keyed = {seat: _strength(m, trump, undenufe, options)
+             for seat, m in candidates if m is not None}  # each declared meld's key, once
     best: list[Meld | None] = [None] * n_sides
+    best_key: list[tuple[int, int, int, int] | None] = [None] * n_sides
     for seat, m in candidates:
         s = sides[seat]
-        current = best[s]
-        if m is not None and (current is None or key(m) > key(current)):
-            best[s] = m
-    present = [(key(m), s) for s, m in enumerate(best) if m is not None]
+        current = best_key[s]
+        if m is not None:
+            k = keyed[seat]
+            if current is None or k > current:
+                best[s], best_key[s] = m, k
+    present = [(k, s) for s, k in enumerate(best_key) if k is not None]
     winner: int | None = None
     winning_seat: int | None = None
     if present:
         top = max(k for k, _ in present)
         top_sides = {s for k, s in present if k == top}
-        declared = dict(candidates)
         in_order = [(forehand + i) % n for i in range(n)]
-        holders = [seat for seat in in_order
-                   if (m := declared.get(seat)) is not None and key(m) == top]
+        holders = [seat for seat in in_order if keyed.get(seat) == top]
         if len(top_sides) == 1 or options.tie is WeisTie.FIRST_DECLARED:
             winning_seat = holders[0]
             winner = sides[winning_seat]
@@ -226,6 +226,24 @@ def decide(candidates: Sequence[tuple[int, Meld | None]], all_melds: Sequence[tu
         points[winner] = sum(m.points for seat in range(n) if sides[seat] == winner
                              for m in all_melds[seat])
     return WeisResult(tuple(all_melds), tuple(best), winner, tuple(points), winning_seat)
+
+
+_KEYS: dict[tuple[int, Suit | None, bool, int],
+            tuple[Meld, WeisOptions, tuple[int, int, int, int]]] = {}
+
+
+def _strength(m: Meld, trump: Suit | None, undenufe: bool,
+              options: WeisOptions) -> tuple[int, int, int, int]:
+    """:func:`strength`, cached by the meld and options objects (quick_melds hands out one
+    object per Weis; an entry keeps its objects, so their ids are not reused; 4096 at most)."""
+    k = (id(m), trump, undenufe, id(options))
+    hit = _KEYS.get(k)
+    if hit is not None and hit[0] is m and hit[1] is options:
+        return hit[2]
+    key = strength(m, trump=trump, undenufe=undenufe, options=options)
+    if len(_KEYS) < 4096:
+        _KEYS[k] = (m, options, key)
+    return key
 
 
 def check_hands(hands: Sequence[str | Iterable[Card | str]]) -> list[tuple[Card, ...]]:
@@ -247,9 +265,16 @@ def check_sides(n: int, sides: Sequence[int] | None) -> tuple[int, ...]:
     if sides is None:
         return tuple(range(n))
     out = tuple(sides)
+    if (n, out) in _CHECKED_SIDES:  # checked before (the engine's seating, every hand)
+        return out
     if len(out) != n or any(not isinstance(s, int) or s < 0 for s in out):
         raise IllegalAction(f"sides must give a side number 0, 1, ... for each of the {n} seats")
+    if len(_CHECKED_SIDES) < 64 and all(type(s) is int for s in out):
+        _CHECKED_SIDES.add((n, out))
     return out
+
+
+_CHECKED_SIDES: set[tuple[int, tuple[int, ...]]] = set()  # check_sides' passes (plain ints)
 
 
 def score_weis(hands: Sequence[str | Iterable[Card | str]], *, trump: Suit | None = None,
@@ -297,12 +322,37 @@ def score_weis_masks(masks: Sequence[int], *, trump: Suit | None = None, undenuf
             raise CardError(f"seat {seat}: a hand mask holds cards of one Jass deck, each once")
         seen |= m
     side_of = check_sides(len(masks), sides)
+    scoring_fours = _scoring_fours(undenufe, options)
     melds: list[tuple[Meld, ...]] = []
     for m in masks:
+        if not (m & (m >> 1) & (m >> 2) & _RUN_STARTS
+                or m & (m >> 9) & (m >> 18) & (m >> 27) & scoring_fours):
+            melds.append(())  # no three in sequence and no four of a kind that scores
+            continue
         quick = quick_melds([(m >> (9 * s)) & 0x1FF for s in range(4)], undenufe, options)
         if quick is not None and len(quick) < 2:
             melds.append(tuple(quick))
         else:
             melds.append(_best(tuple(JASS.cards_of(m)), trump, undenufe, options))
+    if not any(melds):  # nobody holds a Weis: what decide() gives with no candidate
+        n_sides = max(side_of) + 1
+        return WeisResult(tuple(melds), (None,) * n_sides, None, (0,) * n_sides, None)
     candidates = [(seat, ms[0] if ms else None) for seat, ms in enumerate(melds)]
     return decide(candidates, melds, side_of, forehand, trump, undenufe, options)
+
+
+# bit 9 * suit + r (r = 0..6): a run of three could start at rank 6 + r of the suit
+_RUN_STARTS = sum(0x7F << (9 * s) for s in range(4))
+_FOURS: dict[tuple[bool, int], tuple[WeisOptions, int]] = {}
+
+
+def _scoring_fours(undenufe: bool, options: WeisOptions) -> int:
+    """The rank bits (``rank - 6``) whose four of a kind scores in the mode (cached by the
+    options object, kept with its entry so that its id is not reused)."""
+    hit = _FOURS.get((undenufe, id(options)))
+    if hit is not None and hit[0] is options:
+        return hit[1]
+    bits = sum(1 << (r - 6) for r in range(6, 15)
+               if four_points(r, undenufe=undenufe, options=options))
+    _FOURS[(undenufe, id(options))] = (options, bits)
+    return bits

@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -69,7 +70,13 @@ class ForehandChoice:
     push_back: bool = False
 
     def status(self, view: PickView) -> PickStatus:
-        n, first, items = view.players, view.first, view.items
+        items = tuple(view.items)
+        try:
+            return _forehand_status(self, view.players, view.first, items)
+        except TypeError:  # contracts given as a list: unhashable, so not cached
+            return self._status(view.players, view.first, items)
+
+    def _status(self, n: int, first: int, items: tuple[str, ...]) -> PickStatus:
         partner = (first + n // 2) % n
         pushes = 0
         for item in items:
@@ -87,6 +94,13 @@ class ForehandChoice:
                               "(RULES J, Schieber)")
         return PickStatus(first, self.contracts, forced=True,
                           why="pushed back, the forehand must choose (option push_back)")
+
+
+@functools.lru_cache(maxsize=4096)
+def _forehand_status(phase: ForehandChoice, n: int, first: int,
+                     items: tuple[str, ...]) -> PickStatus:
+    """:meth:`ForehandChoice.status` by value (the phase and the status are frozen)."""
+    return phase._status(n, first, items)
 
 
 @dataclass(frozen=True)

@@ -44,6 +44,7 @@ class TrickPlay:
     _forehand: int
     _rules: tuple[TrickRule, ...]
     _chosen: tuple[int, ...]
+    _static: tuple[tuple[Any, tuple[tuple[int, ...], ...], tuple[int, ...], int], ...] | None
     _trick: list[int]
     _leader: int
     _turn: int
@@ -72,6 +73,12 @@ class TrickPlay:
         return m
 
     def _setup_trick(self) -> None:
+        static = self._static
+        if static is not None:  # the trumps are known at the deal: the contract's plans
+            self._legal, self._tables, self._values, self._trump = static[self._trick_no]
+            self._dynamic = False
+            self._lm = -1
+            return
         rule = self._rules[self._trick_no]
         s = rule.trump_setting
         if s is TrumpSetting.FIXED:
