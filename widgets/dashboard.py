@@ -276,6 +276,15 @@ class GameDashboard(View):
         self._echo(self.table)
         return ok
 
+    def set_bot(self, seat: int, bot: str) -> bool:
+        """Choose the bot playing ``seat`` (``"rule"``, the default, ``"random"`` or
+        ``"pimc"``); the trick table shows the choice per bot seat."""
+        ok = self._attempt(lambda: self.session.set_bot(seat, bot))
+        if ok:
+            self.session.continue_bots()
+            self.session.changed()
+        return ok
+
     def undo(self) -> bool:
         """Practice: take back your latest card or pick (until its trick is complete)."""
         view = self.picking if self.session.state.phase == "picking" and \

@@ -14,13 +14,13 @@ import ipywidgets as w
 
 from chaitea import ChaiTeaError, Game, GameState, IllegalAction, TrickRecord
 from chaitea.actions import Accept, Decline, Offer, Pass, Pick, Play, Rescind
-from chaitea.bots import Bot, RandomBot
+from chaitea.bots import Bot, RuleBot, make_bot
 from chaitea.svg import card_name
 
 from .base import Refusal, View, button, pick_title
 from .words import plain_reason
 
-__all__ = ["Scheduler", "Session", "Step", "make_bots"]
+__all__ = ["BOT_CHOICES", "Scheduler", "Session", "Step", "bot_named", "make_bots"]
 
 
 log = logging.getLogger(__name__)
@@ -52,20 +52,42 @@ class Step:
     seat: int | None = None  # who acted (None: the start or a deal)
 
 
+# the bots a learner may choose for a bot seat (``chaitea.bots.make_bot`` names)
+BOT_CHOICES = {"rule": "Rule-based", "random": "Random", "pimc": "Monte Carlo"}
+DEFAULT_BOT = "rule"
+PIMC_SAMPLES = 12  # a Monte Carlo bot chosen at the table: a short budget per card
+
+
+def bot_named(name: str, seed: int) -> Bot:
+    """A bot by its :data:`BOT_CHOICES` name, seeded; an unknown name is refused."""
+    if name not in BOT_CHOICES:
+        raise Refusal(f"a bot is one of {', '.join(BOT_CHOICES)}, not {name!r}")
+    if name == "pimc":
+        return make_bot(name, seed, samples=PIMC_SAMPLES)
+    return make_bot(name, seed)
+
+
 def make_bots(players: int, bots: object = None, seed: int = 0) -> dict[int, Bot]:
-    """Bots per seat: ``None`` gives each seat a :class:`~chaitea.bots.RandomBot`; one object
-    with ``act(state)`` plays every bot seat; a sequence or mapping gives them per seat."""
+    """Bots per seat: ``None`` gives each seat a :class:`~chaitea.bots.RuleBot`; a name
+    (``"random"``, ``"rule"``, ``"pimc"``) or one object with ``act(state)`` plays every bot
+    seat; a sequence or mapping gives them per seat (names or objects)."""
     out: dict[int, Bot] = {}
     for s in range(players):
         bot: object
         if bots is None:
-            bot = RandomBot(seed * 7919 + s)
+            bot = None
+        elif isinstance(bots, str):
+            bot = bots
         elif isinstance(bots, Mapping):
-            bot = bots.get(s) or RandomBot(seed * 7919 + s)
+            bot = bots.get(s)
         elif isinstance(bots, Sequence):
-            bot = bots[s] if s < len(bots) and bots[s] is not None else RandomBot(seed * 7919 + s)
+            bot = bots[s] if s < len(bots) else None
         else:
             bot = bots
+        if bot is None:
+            bot = RuleBot(seed * 7919 + s)
+        elif isinstance(bot, str):
+            bot = bot_named(bot, seed * 7919 + s)
         if not callable(getattr(bot, "act", None)):
             raise Refusal(f"a bot needs a method act(state) -> action id; {bot!r} has none")
         out[s] = bot  # type: ignore[assignment]
@@ -142,6 +164,31 @@ class Session:
 
     def names(self) -> list[str]:
         return list(self.state.names)
+
+    def bot_name(self, seat: int) -> str:
+        """The :data:`BOT_CHOICES` name of the bot playing ``seat`` (``""`` for another
+        kind of bot object)."""
+        bot = self.bots.get(seat)
+        for name, cls in (("rule", "RuleBot"), ("random", "RandomBot"), ("pimc", "PimcBot")):
+            if type(bot).__name__ == cls:
+                return name
+        return ""
+
+    def set_bot(self, seat: int, bot: str | Bot) -> None:
+        """Let ``bot`` (a :data:`BOT_CHOICES` name or an object with ``act(state)``) play
+        ``seat`` from its next action on; a bot move waiting for its moment is re-planned."""
+        n = self.game.players
+        if not isinstance(seat, int) or not 0 <= seat < n:
+            raise Refusal(f"there is no seat {seat!r}: seats are 0..{n - 1}")
+        if seat in self.humans and not self.bots_pick:
+            raise Refusal(f"{self.state.names[seat]} is played by a person, not a bot")
+        if isinstance(bot, str):
+            new = bot_named(bot, self.rng.getrandbits(31))
+        elif callable(getattr(bot, "act", None)):
+            new = bot
+        else:
+            raise Refusal(f"a bot needs a method act(state) -> action id; {bot!r} has none")
+        self.bots[seat] = new
 
     # -- acting ----------------------------------------------------------------------------------
     def act(self, action: int | str, *, by_bot: bool = False) -> None:

@@ -11,7 +11,7 @@ from chaitea.markup import escape
 from chaitea.svg import side_labels
 
 from .base import Refusal, button, default_names, html, seat_widgets, show, sort_cards
-from .session import Scheduler, Session, SteppedView
+from .session import BOT_CHOICES, Scheduler, Session, SteppedView
 from .strip import CardStrip, StripItem
 from .words import cite_links, plain_reason
 
@@ -30,8 +30,9 @@ class TrickTable(SteppedView):
 
     Without ``contract`` the round starts with the bots picking for every seat; with one
     (``"trump(H)"``) the round starts at once with ``declarer`` (Bet Debt ``debt``).
-    ``bots``: one object with ``act(state) -> action id`` for every bot seat, or one per seat
-    (default :class:`chaitea.bots.RandomBot`).
+    ``bots``: a name (``"rule"``, ``"random"``, ``"pimc"``) or one object with ``act(state) ->
+    action id`` for every bot seat, or one per seat (default :class:`chaitea.bots.RuleBot`);
+    each bot seat's bot can be chosen at the table (a Dropdown, or :meth:`set_bot`).
 
     >>> from chaitea_widgets import TrickTable
     >>> table = TrickTable(players=3, seed=1, humans=(0,), contract="under")
@@ -45,7 +46,7 @@ class TrickTable(SteppedView):
 
     Actions: :meth:`play`, :meth:`step` (one bot action), :meth:`next_round`,
     :meth:`new_round`, :meth:`back`, :meth:`forward`, :meth:`first`, :meth:`live`,
-    :meth:`set_open_hands`, :meth:`set_four_colour`.
+    :meth:`set_open_hands`, :meth:`set_four_colour`, :meth:`set_bot`.
     """
 
     css_class = "ctj-trick-table"
@@ -120,6 +121,10 @@ class TrickTable(SteppedView):
         self.actions_bar = w.HBox([self.next_round_button, self.step_button,
                                    self.new_round_button, self.speed, self.open_hands,
                                    self.four_colour_box, self.presenter_box])
+        # the bot of each bot seat (a Dropdown per seat, made when a game first shows it)
+        self.bot_choices: dict[int, w.Dropdown] = {}
+        self.bot_bar = w.HBox([])
+        self.bot_bar.add_class("ctj-bot-bar")
         self.first_button = button("« Start", "ctj-first", tooltip="Start of the round",
                                    quiet=True)
         self.back_button = button("◀ Back", "ctj-back", tooltip="One step back", quiet=True)
@@ -134,7 +139,7 @@ class TrickTable(SteppedView):
         self.nav.add_class("ctj-nav")
         self.caption_line = html("", "ctj-caption-line")
         self._finish(self.title, self.info, self.status.widget, felt, self.summary,
-                     self.actions_bar, self.nav, self.caption_line)
+                     self.actions_bar, self.bot_bar, self.nav, self.caption_line)
         self.step_button.on_click(lambda _b: self.step())
         self.next_round_button.on_click(lambda _b: self.next_round())
         self.new_round_button.on_click(lambda _b: self.new_round())
@@ -199,6 +204,49 @@ class TrickTable(SteppedView):
             self.open_hands.value = getattr(self, "_hands_before", False)
             ses.continue_bots()
         self._notify()
+
+    def set_bot(self, seat: int, bot: str) -> bool:
+        """Choose the bot playing ``seat``: ``"rule"`` (Rule-based, the default),
+        ``"random"`` or ``"pimc"`` (Monte Carlo); it plays from the seat's next action on."""
+        def run() -> None:
+            self.session.set_bot(seat, bot)
+            box = self.bot_choices.get(seat)
+            if box is not None:
+                with self._hold(box):
+                    box.value = bot
+
+        ok = self._attempt(run, ok=f"Seat {seat} is played by the {BOT_CHOICES.get(bot, bot)}"
+                           " bot.")
+        if ok:
+            self.session.continue_bots()
+            self._notify()
+        return ok
+
+    def _ensure_bot_choices(self, s: GameState) -> None:
+        """One Dropdown per bot seat (made once per seat, kept and updated after that)."""
+        ses = self.session
+        seats = [seat for seat in range(s.game.players) if seat not in ses.humans]
+        for seat in seats:
+            if seat not in self.bot_choices:
+                box = w.Dropdown(options=[(v, k) for k, v in BOT_CHOICES.items()],
+                                 value="rule", layout=w.Layout(width="auto"))
+                box.add_class("ctj-bot-choice")
+                box.observe(self._guard(lambda ch, seat=seat: self._chose(seat, ch["new"])),
+                            "value")
+                self.bot_choices[seat] = box
+            box = self.bot_choices[seat]
+            name = ses.bot_name(seat)
+            with self._hold(box):
+                box.description = s.names[seat]
+                if name:
+                    box.value = name
+        shown = [self.bot_choices[seat] for seat in seats]
+        if list(self.bot_bar.children) != shown:
+            self.bot_bar.children = shown
+
+    def _chose(self, seat: int, name: str) -> None:
+        if self.session.bot_name(seat) != name:
+            self.set_bot(seat, name)
 
     def set_speed(self, speed: str, scheduler: Scheduler | None = None) -> bool:
         """How fast the bots play: ``instant``, ``fast``, ``normal`` or ``slow`` (paced only
@@ -343,6 +391,7 @@ class TrickTable(SteppedView):
         legal = set(s.legal_moves()) if human_turn else set()
         contract = s.contract
         self._ensure_seats(n)
+        self._ensure_bot_choices(s)
         widgets: list[w.Widget] = [self.title, self.info, self.trick_strip, self.last_strip,
                                    self.last_reason, self.summary, self.step_label,
                                    self.caption_line, *self.seat_heads, *self.seat_hands,
