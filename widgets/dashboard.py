@@ -276,6 +276,13 @@ class GameDashboard(View):
         self._echo(self.table)
         return ok
 
+    def hint(self, samples: int | None = None, seed: int = 0) -> Any:
+        """The coach's Hint at your turn in play (see :meth:`TrickTable.hint`)."""
+        h = self.table.hint(seed=seed) if samples is None else \
+            self.table.hint(samples=samples, seed=seed)
+        self._echo(self.table)
+        return h
+
     def set_bot(self, seat: int, bot: str) -> bool:
         """Choose the bot playing ``seat`` (``"rule"``, the default, ``"random"`` or
         ``"pimc"``); the trick table shows the choice per bot seat."""

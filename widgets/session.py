@@ -20,11 +20,48 @@ from chaitea.svg import card_name
 from .base import Refusal, View, button, pick_title
 from .words import plain_reason
 
-__all__ = ["BOT_CHOICES", "Scheduler", "Session", "Step", "bot_named", "make_bots"]
+__all__ = ["BOT_CHOICES", "Runner", "Scheduler", "Session", "Step", "background_runner",
+           "bot_named", "make_bots"]
 
 
 log = logging.getLogger(__name__)
 Scheduler = Callable[[float, Callable[[], None]], object]
+# runs ``work()`` somewhere and hands its result (or the exception it raised) to ``done``
+Runner = Callable[[Callable[[], object], Callable[[object], None]], None]
+
+
+def background_runner() -> Runner:
+    """Slow work (a Hint, Advice, a review) off the kernel's event loop: in the running
+    asyncio loop's default executor (a thread), ``done`` called back on the loop, so the page
+    never freezes; outside a running loop (plain Python, the tests) the work runs at once."""
+    try:
+        loop = asyncio.get_event_loop()
+    except RuntimeError:
+        loop = None
+    if loop is None or not loop.is_running():
+        def now(work: Callable[[], object], done: Callable[[object], None]) -> None:
+            try:
+                result = work()
+            except Exception as e:  # handed on: the view shows it in words
+                result = e
+            done(result)
+
+        return now
+    running = loop
+
+    def threaded(work: Callable[[], object], done: Callable[[object], None]) -> None:
+        future = running.run_in_executor(None, work)
+
+        def finished(f: asyncio.Future[object]) -> None:
+            try:
+                result = f.result()
+            except Exception as e:
+                result = e
+            done(result)
+
+        future.add_done_callback(finished)
+
+    return threaded
 
 
 def _loop_scheduler() -> Scheduler | None:
@@ -340,6 +377,25 @@ class Session:
         finally:
             self.changed()
         self._schedule(epoch)
+
+    # -- slow work (the coach) ------------------------------------------------------------------
+    def mark(self) -> tuple[int, int, int]:
+        """Where the game stands: a job started here is out of date once this changes (an
+        undo or a new action moves ``epoch`` on; a step back or forward moves the cursor)."""
+        return self.epoch, self.cursor, len(self.steps)
+
+    def start_job(self, work: Callable[[], object], done: Callable[[object], None],
+                  runner: Runner | None = None) -> None:
+        """Run ``work`` (by ``runner``, default :func:`background_runner`) and hand its result
+        to ``done``, unless the game has moved since (then the result is dropped: a Hint in
+        progress is cancelled by an undo)."""
+        mark = self.mark()
+
+        def finish(result: object) -> None:
+            if self.mark() == mark:
+                done(result)
+
+        (runner or background_runner())(work, finish)
 
     # -- taking back (practice) -------------------------------------------------------------------
     def undo_point(self) -> int | None:

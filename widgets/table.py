@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
 import ipywidgets as w
 
@@ -11,13 +12,17 @@ from chaitea.markup import escape
 from chaitea.svg import side_labels
 
 from .base import Refusal, button, default_names, html, seat_widgets, show, sort_cards
-from .session import BOT_CHOICES, Scheduler, Session, SteppedView
+from .session import BOT_CHOICES, Runner, Scheduler, Session, SteppedView
+
+if TYPE_CHECKING:  # the coach (and pandas) load on the first Hint, not with the page
+    from chaitea.coach import Hint
 from .strip import CardStrip, StripItem
 from .words import cite_links, plain_reason
 
 __all__ = ["TrickTable"]
 
 MAX_SEATS = 6
+HINT_SAMPLES = 20  # sampled worlds per Hint (about 0.1 s on this machine)
 # seconds between two bot actions (a complete trick is held 2.5 times as long, at most 3 s)
 SPEEDS = {"instant": 0.0, "fast": 0.35, "normal": 0.8, "slow": 1.5}
 
@@ -125,6 +130,14 @@ class TrickTable(SteppedView):
         self.bot_choices: dict[int, w.Dropdown] = {}
         self.bot_bar = w.HBox([])
         self.bot_bar.add_class("ctj-bot-bar")
+        # the coach: Hint (your turn in play), worked out off the kernel's loop
+        self.hint_button = button("💡 Hint", "ctj-hint", quiet=True,
+                                  tooltip="The coach's best card and its expected value")
+        self.hint_button.on_click(lambda _b: self.request_hint())
+        self.hint_line = html("", "ctj-hint-line", "ctj-note")
+        show(self.hint_line, False)
+        self._hint_at: tuple[int, int, int] | None = None
+        self._hint_runner: Runner | None = None
         self.first_button = button("« Start", "ctj-first", tooltip="Start of the round",
                                    quiet=True)
         self.back_button = button("◀ Back", "ctj-back", tooltip="One step back", quiet=True)
@@ -134,12 +147,12 @@ class TrickTable(SteppedView):
                                   quiet=True)
         self.undo_button = self._undo_button()
         show(self.undo_button, practice)
-        self.nav = w.HBox([self.undo_button, self.first_button, self.back_button,
+        self.nav = w.HBox([self.undo_button, self.hint_button, self.first_button, self.back_button,
                            self.step_label, self.forward_button, self.live_button])
         self.nav.add_class("ctj-nav")
         self.caption_line = html("", "ctj-caption-line")
-        self._finish(self.title, self.info, self.status.widget, felt, self.summary,
-                     self.actions_bar, self.bot_bar, self.nav, self.caption_line)
+        self._finish(self.title, self.info, self.status.widget, self.hint_line, felt,
+                     self.summary, self.actions_bar, self.bot_bar, self.nav, self.caption_line)
         self.step_button.on_click(lambda _b: self.step())
         self.next_round_button.on_click(lambda _b: self.next_round())
         self.new_round_button.on_click(lambda _b: self.new_round())
@@ -221,6 +234,78 @@ class TrickTable(SteppedView):
             self.session.continue_bots()
             self._notify()
         return ok
+
+    # -- the coach -------------------------------------------------------------------------------
+    def _hint_state(self) -> GameState:
+        ses = self.session
+        s = ses.state
+        if not ses.is_live:
+            raise Refusal("a Hint is for the game as it stands: press Latest » first")
+        if s.phase != "play" or not ses.is_human_turn(s):
+            raise Refusal("a Hint is for your turn to play a card")
+        return s.clone()
+
+    def hint(self, samples: int = HINT_SAMPLES, seed: int = 0) -> Hint | None:
+        """The coach's Hint for your turn, worked out at once (``chaitea.coach.hint``: every
+        legal card's expected final card points for your side over sampled deals of the
+        cards you cannot see, with 95% intervals); shown under the message line and returned
+        (``None`` when refused, with the reason in the message)."""
+        from chaitea.coach import hint as coach_hint
+
+        out: list[Hint] = []
+
+        def run() -> None:
+            result = coach_hint(self._hint_state(), samples=samples, seed=seed)
+            self._show_hint(result)
+            out.append(result)
+
+        return out[0] if self._attempt(run) and out else None
+
+    def request_hint(self, runner: Runner | None = None, samples: int = HINT_SAMPLES,
+                     seed: int = 0) -> bool:
+        """What the Hint button does: a "thinking…" line at once, the Hint worked out in a
+        thread (``runner``, default the kernel loop's executor; at once without a running
+        loop) and shown when done, unless the game moved meanwhile (an undo, a card, a step
+        back): then the result is dropped."""
+        from chaitea.coach import hint as coach_hint
+
+        def run() -> None:
+            state = self._hint_state()
+            self._hint_at = self.session.mark()
+            self.hint_line.value = '<span class="ctj-thinking">The coach is thinking…</span>'
+            show(self.hint_line, True)
+            self.hint_button.disabled = True
+            self.session.start_job(lambda: coach_hint(state, samples=samples, seed=seed),
+                                   self._hint_done, runner or self._hint_runner)
+
+        return self._attempt(run)
+
+    def _hint_done(self, result: object) -> None:
+        self.hint_button.disabled = False
+        if isinstance(result, Exception):
+            self.hint_line.value = ""
+            show(self.hint_line, False)
+            self.status.error(f"The coach could not work out a Hint ({type(result).__name__}:"
+                              f" {escape(str(result))}).")
+            return
+        self._show_hint(result)  # type: ignore[arg-type]
+
+    def _show_hint(self, h: Hint) -> None:
+        rows = [(str(c), float(m), float(lo), float(hi)) for c, m, lo, hi in
+                zip(h.table["card"], h.table["mean"], h.table["low"], h.table["high"],
+                    strict=True)]
+        _card, mean, low, high = rows[0]
+        s = self.session.state
+        row = next((r for r in s.game.setup.rows if r.key == s.row), None)
+        aim = "an Avoidance row: the fewest points" if row is not None and row.avoidance else ""
+        iv = f" (95%: {low:.0f} to {high:.0f})" if low == low else ""  # NaN with one sample
+        others = ", ".join(f"{escape(c)} {m:.1f}" for c, m, _lo, _hi in rows[1:4])
+        self.hint_line.value = (f"💡 Hint: play <b>{escape(h.best)}</b>: about "
+                                f"<b>{mean:.1f}</b> card points for your side at the "
+                                f"round's end{iv}" + (f"; then {others}" if others else "")
+                                + (f" ({aim} is best here)" if aim else "") + ".")
+        self._hint_at = self.session.mark()
+        show(self.hint_line, True)
 
     def _ensure_bot_choices(self, s: GameState) -> None:
         """One Dropdown per bot seat (made once per seat, kept and updated after that)."""
@@ -468,6 +553,13 @@ class TrickTable(SteppedView):
             self.first_button.disabled = self.back_button.disabled = ses.cursor == 0
             self.forward_button.disabled = self.live_button.disabled = ses.is_live
             self.undo_button.disabled = ses.undo_point() is None
+            show(self.hint_button, human_turn and ses.is_live)
+            if self._hint_at is not None and self._hint_at != ses.mark():
+                # the game moved on (an undo, a card, a step): the Hint (or its wait) is gone
+                self._hint_at = None
+                self.hint_line.value = ""
+                show(self.hint_line, False)
+                self.hint_button.disabled = False
             self._draw_caption()
 
     def _draw_caption(self) -> None:

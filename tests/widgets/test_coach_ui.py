@@ -35,3 +35,84 @@ def test_the_dashboard_plays_rule_bots_by_default() -> None:
     assert not dash.set_bot(0, "rule")
     assert dash.table.bot_choices[2].value == "random"
     assert dash.table.bot_choices[1].value == "rule"
+
+
+def test_hint_gives_the_coachs_best_card_and_its_value() -> None:
+    table = TrickTable(players=3, seed=1, humans=(0,), contract="trump(H)", declarer=0)
+    assert table.hint_button.layout.display is None  # your turn: the Hint button is shown
+    h = table.hint(samples=8, seed=3)
+    assert h is not None and h.best in table.legal()
+    assert sorted(h.table["card"]) == sorted(table.legal())  # every legal card valued
+    assert h.table["mean"].iloc[0] == h.table["mean"].max()  # best first
+    assert h.best in table.hint_line.value and "card points" in table.hint_line.value
+    again = table.hint(samples=8, seed=3)  # seeded: the same advice
+    assert again is not None and again.table.equals(h.table)
+    assert table.play(h.best)  # the hint's card is legal; the shown Hint is now out of date
+    assert table.hint_line.value == "" and table.hint_line.layout.display == "none"
+
+
+def test_a_hint_in_progress_is_dropped_by_an_undo() -> None:
+    # two people at the table: Aslan's card can be taken back while Leo asks for a Hint
+    table = TrickTable(players=3, seed=1, humans=(0, 1), contract="trump(H)", declarer=0)
+    jobs: list[tuple[object, object]] = []
+
+    def later(work, done):  # a thread that has not finished yet
+        jobs.append((work, done))
+
+    assert table.play(table.legal()[0])  # Aslan leads; Leo (a person) is to play
+    assert table.state.current_player() == 1
+    assert table.request_hint(runner=later, samples=6)
+    assert "thinking" in table.hint_line.value and table.hint_button.disabled
+    assert table.undo()
+    assert table.hint_line.value == "" and not table.hint_button.disabled
+    work, done = jobs.pop()
+    done(work())  # the thread finishes after the undo: its result is dropped
+    assert table.hint_line.value == ""
+    # not taken back: the finished Hint is shown
+    assert table.request_hint(runner=later, samples=6)
+    work, done = jobs.pop()
+    done(work())
+    assert "Hint: play" in table.hint_line.value
+
+
+def test_hint_is_refused_when_it_is_not_your_turn_and_errors_are_words() -> None:
+    table = TrickTable(players=3, seed=1, humans=(0,), contract="trump(H)", declarer=1,
+                       bots="random")
+    while table.legal():
+        table.play(table.legal()[0])
+    assert table.hint() is None and "your turn" in table.message
+    table2 = TrickTable(players=3, seed=1, humans=(0,), contract="trump(H)", declarer=0)
+
+    def failing(work, done):
+        done(RuntimeError("no worlds"))
+
+    assert table2.request_hint(runner=failing)
+    assert table2.status.kind == "error" and "no worlds" in table2.message
+    assert not table2.hint_button.disabled
+
+
+def test_the_hint_button_works_in_a_thread_off_a_running_loop() -> None:
+    import asyncio
+
+    table = TrickTable(players=3, seed=1, humans=(0,), contract="trump(H)", declarer=0)
+
+    async def press() -> str:
+        table.hint_button.click()
+        seen = table.hint_line.value  # at once: the page shows the coach thinking
+        for _ in range(400):
+            await asyncio.sleep(0.01)
+            if not table.hint_button.disabled:
+                break
+        return seen
+
+    seen = asyncio.run(press())
+    assert "thinking" in seen
+    assert "Hint: play" in table.hint_line.value
+
+
+def test_the_dashboard_hints_at_your_turn() -> None:
+    dash = GameDashboard(players=3, seed=2024)
+    assert dash.hint() is None  # picking: a Hint is for a card
+    assert dash.pass_()  # seed 2024: Aslan passes, then leads the first trick
+    h = dash.hint(samples=6)
+    assert h is not None and h.best in dash.state.legal_moves()
