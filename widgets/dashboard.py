@@ -283,6 +283,13 @@ class GameDashboard(View):
         self._echo(self.table)
         return h
 
+    def advise(self, samples: int | None = None, seed: int = 0) -> Any:
+        """The coach's Advice at your pick (see :meth:`PickingPanel.advise`)."""
+        a = self.picking.advise(seed=seed) if samples is None else \
+            self.picking.advise(samples=samples, seed=seed)
+        self._echo(self.picking)
+        return a
+
     def set_bot(self, seat: int, bot: str) -> bool:
         """Choose the bot playing ``seat`` (``"rule"``, the default, ``"random"`` or
         ``"pimc"``); the trick table shows the choice per bot seat."""

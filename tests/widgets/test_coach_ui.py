@@ -116,3 +116,40 @@ def test_the_dashboard_hints_at_your_turn() -> None:
     assert dash.pass_()  # seed 2024: Aslan passes, then leads the first trick
     h = dash.hint(samples=6)
     assert h is not None and h.best in dash.state.legal_moves()
+
+
+def test_advice_at_your_pick_lists_each_pick_with_its_interval() -> None:
+    from chaitea_widgets import PickingPanel
+
+    dash = GameDashboard(players=3, seed=2024)
+    panel = dash.picking
+    assert isinstance(panel, PickingPanel)
+    assert panel.advice_button.layout.display is None  # your pick: the button is shown
+    state = dash.state.clone()
+    a = dash.advise(samples=12, seed=1)
+    assert a is not None and dash.state == state  # advice changes nothing
+    legal = {dash.state.game.action_to_string(x) for x in dash.state.legal_actions()}
+    assert a.recommended in legal or a.recommended == "pass"
+    assert (a.table["low"] <= a.table["mean"]).all() and \
+        (a.table["mean"] <= a.table["high"]).all()
+    line = panel.advice_line.value
+    assert "Advice:" in line and "95%" in line and line.count("<tr>") == len(a.table) + 1
+    again = panel.advise(samples=12, seed=1)  # seeded: the same advice
+    assert again is not None and again.table.equals(a.table)
+    assert dash.pass_()  # the game moved on: the Advice is gone, and the button with it
+    assert panel.advice_line.layout.display == "none"
+    assert panel.advise() is None and "your turn to pick" in panel.message
+
+
+def test_advice_in_progress_is_dropped_when_the_game_moves() -> None:
+    dash = GameDashboard(players=3, seed=2024)
+    panel = dash.picking
+    jobs: list[tuple[object, object]] = []
+    assert panel.request_advice(runner=lambda work, done: jobs.append((work, done)),
+                                samples=6)
+    assert "thinking" in panel.advice_line.value and panel.advice_button.disabled
+    assert dash.pass_()
+    work, done = jobs.pop()
+    done(work())
+    assert "thinking" in panel.advice_line.value  # not overwritten by the dropped result
+    assert panel.advice_line.layout.display == "none"
