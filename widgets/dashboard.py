@@ -290,6 +290,12 @@ class GameDashboard(View):
         self._echo(self.picking)
         return a
 
+    def review(self, seat: int | None = None) -> Any:
+        """After a round: the coach's review of your cards (see :meth:`TrickTable.review`)."""
+        r = self.table.review(seat)
+        self._echo(self.table)
+        return r
+
     def set_bot(self, seat: int, bot: str) -> bool:
         """Choose the bot playing ``seat`` (``"rule"``, the default, ``"random"`` or
         ``"pimc"``); the trick table shows the choice per bot seat."""

@@ -15,6 +15,8 @@ from .base import Refusal, button, default_names, html, seat_widgets, show, sort
 from .session import BOT_CHOICES, Runner, Scheduler, Session, SteppedView
 
 if TYPE_CHECKING:  # the coach (and pandas) load on the first Hint, not with the page
+    import pandas as pd
+
     from chaitea.coach import Hint
 from .strip import CardStrip, StripItem
 from .words import cite_links, plain_reason
@@ -23,6 +25,7 @@ __all__ = ["TrickTable"]
 
 MAX_SEATS = 6
 HINT_SAMPLES = 20  # sampled worlds per Hint (about 0.1 s on this machine)
+REVIEW_TRICKS = 5  # the review solves each of your plays with at most this many tricks left
 # seconds between two bot actions (a complete trick is held 2.5 times as long, at most 3 s)
 SPEEDS = {"instant": 0.0, "fast": 0.35, "normal": 0.8, "slow": 1.5}
 
@@ -123,7 +126,13 @@ class TrickTable(SteppedView):
         self.presenter_box = w.Checkbox(value=False, description="Presenter", indent=False,
                                         layout=w.Layout(width="auto"))
         self.presenter_box.add_class("ctj-presenter-box")
-        self.actions_bar = w.HBox([self.next_round_button, self.step_button,
+        # the end-of-round review: the button beside Next round, its panel made on first use
+        self.review_button = button("📋 Review my round", "ctj-review", quiet=True,
+                                    tooltip="The double-dummy points each of your cards lost")
+        self.review_button.on_click(lambda _b: self.request_review())
+        self._review_box: w.HTML | None = None
+        self._review_at: tuple[int, int, int] | None = None
+        self.actions_bar = w.HBox([self.next_round_button, self.review_button, self.step_button,
                                    self.new_round_button, self.speed, self.open_hands,
                                    self.four_colour_box, self.presenter_box])
         # the bot of each bot seat (a Dropdown per seat, made when a game first shows it)
@@ -306,6 +315,117 @@ class TrickTable(SteppedView):
                                 + (f" ({aim} is best here)" if aim else "") + ".")
         self._hint_at = self.session.mark()
         show(self.hint_line, True)
+
+    @property
+    def review_box(self) -> w.HTML:
+        """Where the round's review is shown (made on first use, under the summary)."""
+        if self._review_box is None:
+            self._review_box = html("", "ctj-review-box", "ctj-panel")
+            kids = list(self.widget.children)
+            kids.insert(kids.index(self.summary) + 1, self._review_box)
+            self.widget.children = tuple(kids)
+        return self._review_box
+
+    def _review_plays(self, seat: int | None) -> tuple[int, list[tuple[int, GameState, int]]]:
+        """The seat (default: your first seat) and its plays in the round just finished, from
+        the recorded steps: (step in the round, state before the card, action id)."""
+        ses = self.session
+        if seat is None:
+            if not ses.humans:
+                raise Refusal("a review is of a person's cards: this table has bots only")
+            seat = ses.humans[0]
+        n = ses.game.players
+        if not isinstance(seat, int) or not 0 <= seat < n:
+            raise Refusal(f"there is no seat {seat!r}: seats are 0..{n - 1}")
+        steps = ses.steps[:ses.cursor + 1]
+        end = next((i for i in range(len(steps) - 1, 0, -1)
+                    if len(steps[i].state.round_results) > len(steps[i - 1].state.round_results)),
+                   None)
+        if end is None or steps[end].state.phase == "play":
+            raise Refusal("a review comes at a round's end: finish the round first")
+        rn = steps[end - 1].state.round_number
+        plays: list[tuple[int, GameState, int]] = []
+        k = 0
+        for i in range(1, end + 1):
+            before = steps[i - 1].state
+            if before.round_number != rn or before.phase != "play":
+                continue
+            k += 1
+            if before.current_player() == seat:
+                plays.append((k, before, steps[i].state.history()[-1]))
+        if not plays:
+            raise Refusal("this seat played no card in the round's record kept here")
+        return seat, plays
+
+    def review(self, seat: int | None = None,
+               max_tricks: int = REVIEW_TRICKS) -> pd.DataFrame | None:
+        """After a round: each card ``seat`` (default: yours) played with the double-dummy
+        points it lost against the best card, hands open (``chaitea.coach.review_plays``;
+        cards with more than ``max_tricks`` tricks left are listed unsolved). Shown under the
+        summary and returned (``None`` when refused, with the reason in the message)."""
+        from chaitea.coach import review_plays
+
+        out: list[pd.DataFrame] = []
+
+        def run() -> None:
+            who, plays = self._review_plays(seat)
+            table = review_plays(plays, max_tricks=max_tricks)
+            self._show_review(who, table)
+            out.append(table)
+
+        return out[0] if self._attempt(run) and out else None
+
+    def request_review(self, runner: Runner | None = None, seat: int | None = None,
+                       max_tricks: int = REVIEW_TRICKS) -> bool:
+        """What the Review button does: the review worked out in a thread (``runner``), a
+        "thinking…" line meanwhile; dropped if the game moves on before it is done."""
+        from chaitea.coach import review_plays
+
+        def run() -> None:
+            who, plays = self._review_plays(seat)
+            self._review_at = self.session.mark()
+            box = self.review_box
+            box.value = '<span class="ctj-thinking">The coach is reviewing the round…</span>'
+            show(box, True)
+            self.review_button.disabled = True
+
+            def done(result: object) -> None:
+                self.review_button.disabled = False
+                if isinstance(result, Exception):
+                    show(self.review_box, False)
+                    self.status.error(f"The coach could not review the round "
+                                      f"({type(result).__name__}: {escape(str(result))}).")
+                    return
+                self._show_review(who, result)  # type: ignore[arg-type]
+
+            self.session.start_job(lambda: review_plays(plays, max_tricks=max_tricks), done,
+                                   runner)
+
+        return self._attempt(run)
+
+    def _show_review(self, seat: int, table: pd.DataFrame) -> None:
+        rows = []
+        lost_total = 0.0
+        for _step, trick, card, best, played, lost, best_cards in zip(
+                table["step"], table["trick"], table["card"], table["best"], table["played"],
+                table["lost"], table["best_cards"], strict=True):
+            solved = lost == lost  # NaN: too many tricks left to solve
+            if solved:
+                lost_total += float(lost)
+            mark = ' class="ctj-review-lost"' if solved and lost > 0 else ""
+            rows.append(f"<tr{mark}><td>{int(trick)}</td><td>{escape(str(card))}</td>"
+                        + (f"<td>{float(played):.0f}</td><td>{float(best):.0f}</td>"
+                           f"<td>{float(lost):.0f}</td><td>{escape(str(best_cards))}</td>"
+                           if solved else "<td colspan='4'>not solved (too early)</td>")
+                        + "</tr>")
+        name = escape(self.session.state.names[seat])
+        self.review_box.value = (
+            f"<b>📋 Review of {name}'s cards</b> (hands open, best play from each card on): "
+            f"<b>{lost_total:.0f}</b> points lost in the tricks solved."
+            "<table class='ctj-review-table'><tr><th>Trick</th><th>Card</th><th>After it</th>"
+            f"<th>Best</th><th>Lost</th><th>Best cards</th></tr>{''.join(rows)}</table>")
+        self._review_at = self.session.mark()
+        show(self.review_box, True)
 
     def _ensure_bot_choices(self, s: GameState) -> None:
         """One Dropdown per bot seat (made once per seat, kept and updated after that)."""
@@ -554,6 +674,11 @@ class TrickTable(SteppedView):
             self.forward_button.disabled = self.live_button.disabled = ses.is_live
             self.undo_button.disabled = ses.undo_point() is None
             show(self.hint_button, human_turn and ses.is_live)
+            show(self.review_button, bool(self.summary.value) and bool(humans))
+            if self._review_at is not None and self._review_at != ses.mark():
+                self._review_at = None  # the next round (or a step): the review is put away
+                show(self.review_box, False)
+                self.review_button.disabled = False
             if self._hint_at is not None and self._hint_at != ses.mark():
                 # the game moved on (an undo, a card, a step): the Hint (or its wait) is gone
                 self._hint_at = None

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from chaitea.bots import PimcBot, RandomBot, RuleBot
 from chaitea_widgets import GameDashboard, TrickTable
 
@@ -54,9 +56,9 @@ def test_hint_gives_the_coachs_best_card_and_its_value() -> None:
 def test_a_hint_in_progress_is_dropped_by_an_undo() -> None:
     # two people at the table: Aslan's card can be taken back while Leo asks for a Hint
     table = TrickTable(players=3, seed=1, humans=(0, 1), contract="trump(H)", declarer=0)
-    jobs: list[tuple[object, object]] = []
+    jobs: list[tuple[Any, Any]] = []
 
-    def later(work, done):  # a thread that has not finished yet
+    def later(work: Any, done: Any) -> None:  # a thread that has not finished yet
         jobs.append((work, done))
 
     assert table.play(table.legal()[0])  # Aslan leads; Leo (a person) is to play
@@ -83,7 +85,7 @@ def test_hint_is_refused_when_it_is_not_your_turn_and_errors_are_words() -> None
     assert table.hint() is None and "your turn" in table.message
     table2 = TrickTable(players=3, seed=1, humans=(0,), contract="trump(H)", declarer=0)
 
-    def failing(work, done):
+    def failing(work: Any, done: Any) -> None:
         done(RuntimeError("no worlds"))
 
     assert table2.request_hint(runner=failing)
@@ -144,7 +146,7 @@ def test_advice_at_your_pick_lists_each_pick_with_its_interval() -> None:
 def test_advice_in_progress_is_dropped_when_the_game_moves() -> None:
     dash = GameDashboard(players=3, seed=2024)
     panel = dash.picking
-    jobs: list[tuple[object, object]] = []
+    jobs: list[tuple[Any, Any]] = []
     assert panel.request_advice(runner=lambda work, done: jobs.append((work, done)),
                                 samples=6)
     assert "thinking" in panel.advice_line.value and panel.advice_button.disabled
@@ -153,3 +155,52 @@ def test_advice_in_progress_is_dropped_when_the_game_moves() -> None:
     done(work())
     assert "thinking" in panel.advice_line.value  # not overwritten by the dropped result
     assert panel.advice_line.layout.display == "none"
+
+
+def test_the_round_review_at_the_table_lists_your_cards_and_the_points_lost() -> None:
+    table = TrickTable(players=3, seed=1, humans=(0,), contract="trump(H)", declarer=0)
+    assert table.review() is None and "round's end" in table.message
+    assert table.review_button.layout.display == "none"
+    mine = []
+    while table.legal():
+        card = table.legal()[-1]
+        mine.append(card)
+        assert table.play(card)
+    assert table.review_button.layout.display is None  # the summary is up: Review is offered
+    r = table.review()
+    assert r is not None and list(r["card"]) == mine  # every card of yours, in order
+    solved = r.dropna()
+    assert list(solved["trick"]) == [8, 9, 10, 11, 12]  # the last five tricks solved
+    assert (solved["lost"] == (solved["best"] - solved["played"]).abs()).all()
+    assert (solved["lost"] >= 0).all()
+    box = table.review_box.value
+    assert "Review of Aslan" in box and box.count("<tr") == len(mine) + 1
+    assert f"<b>{solved['lost'].sum():.0f}</b> points lost" in box
+
+
+def test_the_dashboard_review_agrees_with_the_coach_on_the_record() -> None:
+    from chaitea import coach
+
+    dash = GameDashboard(players=3, seed=2024)
+    assert dash.pass_()
+    while dash.session.state.phase == "play" and not dash.session.paused:
+        assert dash.play(dash.state.legal_moves()[0])
+    assert dash.session.paused  # the round's summary
+    r = dash.review()
+    assert r is not None
+    expected = coach.review(dash.session.live_state, 0)
+    assert r.equals(expected)  # the steps the table kept give the record's review
+
+
+def test_a_review_in_progress_is_dropped_by_the_next_round() -> None:
+    dash = GameDashboard(players=3, seed=2024)
+    assert dash.pass_()
+    while dash.session.state.phase == "play" and not dash.session.paused:
+        assert dash.play(dash.state.legal_moves()[0])
+    jobs: list[tuple[Any, Any]] = []
+    assert dash.table.request_review(runner=lambda work, done: jobs.append((work, done)))
+    assert "reviewing" in dash.table.review_box.value
+    assert dash.next_round()
+    work, done = jobs.pop()
+    done(work())
+    assert "reviewing" in dash.table.review_box.value  # the late result was dropped
