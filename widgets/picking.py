@@ -124,7 +124,7 @@ class PickingPanel(SteppedView):
         self.rescind_button = button("Rescind and pick", "ctj-rescind")
         # the coach: Advice at your pick (worked out off the kernel's loop); its one HTML
         # line is made on the first Advice (a page's load sends only what it shows)
-        self.advice_button = button("🧭 Advice", "ctj-advice", quiet=True,
+        self.advice_button = button("Advice", "ctj-advice", quiet=True,
                                     tooltip="The coach's expected round score of each pick")
         self.advice_button.on_click(lambda _b: self.request_advice())
         self._advice_line: w.HTML | None = None
@@ -497,7 +497,7 @@ class PickingPanel(SteppedView):
                         "</tr>")
         rec = "Pass" if a.recommended == "pass" else escape(a.recommended)
         self.advice_line.value = (
-            f"🧭 Advice: <b>{rec}</b>. <table class='ctj-advice-table'><tr><th>Pick</th>"
+            f"Advice: <b>{rec}</b>. <table class='ctj-advice-table'><tr><th>Pick</th>"
             "<th>Bet Debt</th><th>Expected score</th><th>95%</th><th>Pass above Bet Debt</th>"
             f"</tr>{''.join(rows)}</table>")
         self._advice_at = self.session.mark()

@@ -127,7 +127,7 @@ class TrickTable(SteppedView):
                                         layout=w.Layout(width="auto"))
         self.presenter_box.add_class("ctj-presenter-box")
         # the end-of-round review: the button beside Next round, its panel made on first use
-        self.review_button = button("📋 Review my round", "ctj-review", quiet=True,
+        self.review_button = button("Review my round", "ctj-review", quiet=True,
                                     tooltip="The double-dummy points each of your cards lost")
         self.review_button.on_click(lambda _b: self.request_review())
         self._review_box: w.HTML | None = None
@@ -140,7 +140,7 @@ class TrickTable(SteppedView):
         self.bot_bar = w.HBox([])
         self.bot_bar.add_class("ctj-bot-bar")
         # the coach: Hint (your turn in play), worked out off the kernel's loop
-        self.hint_button = button("💡 Hint", "ctj-hint", quiet=True,
+        self.hint_button = button("Hint", "ctj-hint", quiet=True,
                                   tooltip="The coach's best card and its expected value")
         self.hint_button.on_click(lambda _b: self.request_hint())
         self.hint_line = html("", "ctj-hint-line", "ctj-note")
@@ -309,7 +309,7 @@ class TrickTable(SteppedView):
         aim = "an Avoidance row: the fewest points" if row is not None and row.avoidance else ""
         iv = f" (95%: {low:.0f} to {high:.0f})" if low == low else ""  # NaN with one sample
         others = ", ".join(f"{escape(c)} {m:.1f}" for c, m, _lo, _hi in rows[1:4])
-        self.hint_line.value = (f"💡 Hint: play <b>{escape(h.best)}</b>: about "
+        self.hint_line.value = (f"Hint: play <b>{escape(h.best)}</b>: about "
                                 f"<b>{mean:.1f}</b> card points for your side at the "
                                 f"round's end{iv}" + (f"; then {others}" if others else "")
                                 + (f" ({aim} is best here)" if aim else "") + ".")
@@ -420,7 +420,7 @@ class TrickTable(SteppedView):
                         + "</tr>")
         name = escape(self.session.state.names[seat])
         self.review_box.value = (
-            f"<b>📋 Review of {name}'s cards</b> (hands open, best play from each card on): "
+            f"<b>Review of {name}'s cards</b> (hands open, best play from each card on): "
             f"<b>{lost_total:.0f}</b> points lost in the tricks solved."
             "<table class='ctj-review-table'><tr><th>Trick</th><th>Card</th><th>After it</th>"
             f"<th>Best</th><th>Lost</th><th>Best cards</th></tr>{''.join(rows)}</table>")
