@@ -17,7 +17,7 @@ from chaitea.record import MAX_RECORD_BYTES
 from .base import Refusal, View, button, default_names, friendly, html, show
 from .pad import ScorePad
 from .picking import PickingPanel
-from .session import Session
+from .session import Session, kept_bots
 from .strip import LoadButton, SaveButton
 from .table import TrickTable
 
@@ -152,7 +152,9 @@ class GameDashboard(View):
             state = game.new_initial_state(seed=seed, names=names[:players])
         n = state.game.players
         humans = [h for h in self._humans if 0 <= h < n] or [0]
-        return Session(state, humans=humans, bots=self._bots, seed=seed)
+        return Session(state, humans=humans, bots=kept_bots(self._bots,
+                                                            getattr(self, "session", None)),
+                       seed=seed)
 
     def _attach(self, session: Session) -> None:
         self.session = session
@@ -360,3 +362,4 @@ class GameDashboard(View):
             self.phase_line.value = escape(" · ".join(bits))  # a winner's name is input
             self.save.payload = json.dumps(ses.live_state.record())
             self.save.filename = f"chaitea-{g.players}p-round{s.round_number}.json"
+

@@ -21,7 +21,7 @@ from .base import Refusal, View, button, pick_title
 from .words import plain_reason
 
 __all__ = ["BOT_CHOICES", "Runner", "Scheduler", "Session", "Step", "background_runner",
-           "bot_named", "make_bots"]
+           "bot_named", "kept_bots", "make_bots"]
 
 
 log = logging.getLogger(__name__)
@@ -461,6 +461,14 @@ class Session:
     def changed(self) -> None:
         for f in list(self.listeners):
             f()
+
+
+def kept_bots(bots: object, old: Session | None) -> object:
+    """The bots for a new game or round: those given, else the choice made per seat in the
+    game before (a learner who chose Random for Leo keeps it after New game)."""
+    if bots is not None or old is None:
+        return bots
+    return {seat: old.bot_name(seat) or None for seat in old.bots}
 
 
 def describe(before: GameState, after: GameState) -> str:

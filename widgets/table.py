@@ -12,7 +12,7 @@ from chaitea.markup import escape
 from chaitea.svg import side_labels
 
 from .base import Refusal, button, default_names, html, seat_widgets, show, sort_cards
-from .session import BOT_CHOICES, Runner, Scheduler, Session, SteppedView
+from .session import BOT_CHOICES, Runner, Scheduler, Session, SteppedView, kept_bots
 
 if TYPE_CHECKING:  # the coach (and pandas) load on the first Hint, not with the page
     import pandas as pd
@@ -187,15 +187,16 @@ class TrickTable(SteppedView):
 
     # -- sessions --------------------------------------------------------------------------------
     def _new_session(self, seed: int) -> Session:
+        bots = kept_bots(self._bots, getattr(self, "session", None))
         names = self._names or default_names(self._players)
         game = Game(players=self._players, setup=self._setup)
         if self._contract is not None:
             state = game.round_state(seed, self._declarer, self._contract, debt=self._debt)
             state.names = list(names)  # round_state takes no names (engine gap): set them here
-            return Session(state, humans=self._humans, bots=self._bots, seed=seed,
+            return Session(state, humans=self._humans, bots=bots, seed=seed,
                            autoplay=bool(self._humans))
         state = game.new_initial_state(seed=seed, names=names)
-        return Session(state, humans=self._humans, bots=self._bots, seed=seed, bots_pick=True,
+        return Session(state, humans=self._humans, bots=bots, seed=seed, bots_pick=True,
                        autoplay=bool(self._humans))
 
     def attach(self, session: Session, *, listen: bool = True) -> None:

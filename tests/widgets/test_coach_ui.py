@@ -204,3 +204,14 @@ def test_a_review_in_progress_is_dropped_by_the_next_round() -> None:
     work, done = jobs.pop()
     done(work())
     assert "reviewing" in dash.table.review_box.value  # the late result was dropped
+
+
+def test_the_bot_choice_is_kept_for_the_next_game_and_round() -> None:
+    dash = GameDashboard(players=3, seed=2024)
+    assert dash.set_bot(1, "random")
+    assert dash.new_game(seed=7)
+    assert isinstance(dash.session.bots[1], RandomBot)
+    assert isinstance(dash.session.bots[2], RuleBot)
+    table = TrickTable(players=3, seed=1, humans=(0,), contract="under")
+    assert table.set_bot(2, "random") and table.new_round()
+    assert isinstance(table.session.bots[2], RandomBot) and table.bot_choices[2].value == "random"
