@@ -51,6 +51,10 @@ class TrickTable(SteppedView):
     False
     >>> table.message
     'JK1 is not a card of the standard deck (ranks 1-9 in C, D, H, S)'
+    >>> table.set_bot(1, "random")   # Leo: Rule-based (the default), Random or Monte Carlo
+    True
+    >>> table.hint(samples=4).best in table.legal()   # the coach's card (your turn)
+    True
 
     Actions: :meth:`play`, :meth:`step` (one bot action), :meth:`next_round`,
     :meth:`new_round`, :meth:`back`, :meth:`forward`, :meth:`first`, :meth:`live`,
