@@ -33,7 +33,7 @@ from .contracts import Contract
 from .game import Game, GameState
 from .kernel import Rules, rules_for
 
-__all__ = ["Advice", "Hint", "advise", "hint", "review"]
+__all__ = ["Advice", "Hint", "advise", "hint", "review", "review_plays"]
 
 
 def _interval(values: Sequence[float]) -> tuple[float, float, float]:
@@ -211,9 +211,7 @@ def review(record: GameState | dict[str, Any] | str, seat: int, *, round_number:
     after the card played (the seat's side's final card points with bonus, hands open), ``lost``
     the difference (Avoidance: the points taken in excess). Plays with more than ``max_tricks``
     tricks left are listed unsolved (``NaN``): a full-deal solve takes too long for a review."""
-    from .kernel import position_of, rules_of
     from .record import loads
-    from .solver import card_values
 
     rec = record.record() if isinstance(record, GameState) else record
     if isinstance(rec, str):
@@ -234,26 +232,41 @@ def review(record: GameState | dict[str, Any] | str, seat: int, *, round_number:
     start.pop("end", None)
     state = loads(start)
     g = state.game
-    rows = []
+    plays: list[tuple[int, GameState, int]] = []
     for k, card in enumerate(rounds[r - 1]["plays"]):
         if state.current_player() == seat:
-            left = g.n_tricks - state.trick_number
             aid = g.action_id(g.parse_action(card))
             assert aid is not None
-            row: dict[str, Any] = {"step": k + 1, "trick": state.trick_number + 1, "card": card}
-            if left <= max_tricks:
-                rules = rules_of(state)
-                vals = card_values(rules, position_of(state))
-                pick = min if rules.avoidance else max
-                best_v = pick(vals.values())
-                row.update(best=best_v, played=vals[aid],
-                           lost=abs(best_v - vals[aid]),
-                           best_cards=" ".join(sorted(g.action_to_string(c) for c, v in
-                                                      vals.items() if v == best_v)))
-            else:
-                row.update(best=float("nan"), played=float("nan"), lost=float("nan"),
-                           best_cards="")
-            rows.append(row)
+            plays.append((k + 1, state.clone(), aid))
         state.apply_action(card)
+    return review_plays(plays, max_tricks=max_tricks)
+
+
+def review_plays(plays: Sequence[tuple[int, GameState, int]], *,
+                 max_tricks: int = 5) -> pd.DataFrame:
+    """The rows of :func:`review` for given plays: ``(step, state before the card, action
+    id)`` each (a view that recorded its states, say a single round at the trick table, has
+    no record to replay)."""
+    from .kernel import position_of, rules_of
+    from .solver import card_values
+
+    rows = []
+    for step, state, aid in plays:
+        g = state.game
+        card = g.action_to_string(aid)
+        left = g.n_tricks - state.trick_number
+        row: dict[str, Any] = {"step": step, "trick": state.trick_number + 1, "card": card}
+        if left <= max_tricks:
+            rules = rules_of(state)
+            vals = card_values(rules, position_of(state))
+            pick = min if rules.avoidance else max
+            best_v = pick(vals.values())
+            row.update(best=best_v, played=vals[aid], lost=abs(best_v - vals[aid]),
+                       best_cards=" ".join(sorted(g.action_to_string(c) for c, v in
+                                                  vals.items() if v == best_v)))
+        else:
+            row.update(best=float("nan"), played=float("nan"), lost=float("nan"),
+                       best_cards="")
+        rows.append(row)
     return pd.DataFrame(rows, columns=["step", "trick", "card", "best", "played", "lost",
                                        "best_cards"])

@@ -17,7 +17,7 @@ from chaitea.record import MAX_RECORD_BYTES
 from .base import Refusal, View, button, default_names, friendly, html, show
 from .pad import ScorePad
 from .picking import PickingPanel
-from .session import Session
+from .session import Session, kept_bots
 from .strip import LoadButton, SaveButton
 from .table import TrickTable
 
@@ -152,7 +152,9 @@ class GameDashboard(View):
             state = game.new_initial_state(seed=seed, names=names[:players])
         n = state.game.players
         humans = [h for h in self._humans if 0 <= h < n] or [0]
-        return Session(state, humans=humans, bots=self._bots, seed=seed)
+        return Session(state, humans=humans, bots=kept_bots(self._bots,
+                                                            getattr(self, "session", None)),
+                       seed=seed)
 
     def _attach(self, session: Session) -> None:
         self.session = session
@@ -276,6 +278,35 @@ class GameDashboard(View):
         self._echo(self.table)
         return ok
 
+    def hint(self, samples: int | None = None, seed: int = 0) -> Any:
+        """The coach's Hint at your turn in play (see :meth:`TrickTable.hint`)."""
+        h = self.table.hint(seed=seed) if samples is None else \
+            self.table.hint(samples=samples, seed=seed)
+        self._echo(self.table)
+        return h
+
+    def advise(self, samples: int | None = None, seed: int = 0) -> Any:
+        """The coach's Advice at your pick (see :meth:`PickingPanel.advise`)."""
+        a = self.picking.advise(seed=seed) if samples is None else \
+            self.picking.advise(samples=samples, seed=seed)
+        self._echo(self.picking)
+        return a
+
+    def review(self, seat: int | None = None) -> Any:
+        """After a round: the coach's review of your cards (see :meth:`TrickTable.review`)."""
+        r = self.table.review(seat)
+        self._echo(self.table)
+        return r
+
+    def set_bot(self, seat: int, bot: str) -> bool:
+        """Choose the bot playing ``seat`` (``"rule"``, the default, ``"random"`` or
+        ``"pimc"``); the trick table shows the choice per bot seat."""
+        ok = self._attempt(lambda: self.session.set_bot(seat, bot))
+        if ok:
+            self.session.continue_bots()
+            self.session.changed()
+        return ok
+
     def undo(self) -> bool:
         """Practice: take back your latest card or pick (until its trick is complete)."""
         view = self.picking if self.session.state.phase == "picking" and \
@@ -331,3 +362,4 @@ class GameDashboard(View):
             self.phase_line.value = escape(" · ".join(bits))  # a winner's name is input
             self.save.payload = json.dumps(ses.live_state.record())
             self.save.filename = f"chaitea-{g.players}p-round{s.round_number}.json"
+

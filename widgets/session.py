@@ -14,17 +14,54 @@ import ipywidgets as w
 
 from chaitea import ChaiTeaError, Game, GameState, IllegalAction, TrickRecord
 from chaitea.actions import Accept, Decline, Offer, Pass, Pick, Play, Rescind
-from chaitea.bots import Bot, RandomBot
+from chaitea.bots import Bot, RuleBot, make_bot
 from chaitea.svg import card_name
 
 from .base import Refusal, View, button, pick_title
 from .words import plain_reason
 
-__all__ = ["Scheduler", "Session", "Step", "make_bots"]
+__all__ = ["BOT_CHOICES", "Runner", "Scheduler", "Session", "Step", "background_runner",
+           "bot_named", "kept_bots", "make_bots"]
 
 
 log = logging.getLogger(__name__)
 Scheduler = Callable[[float, Callable[[], None]], object]
+# runs ``work()`` somewhere and hands its result (or the exception it raised) to ``done``
+Runner = Callable[[Callable[[], object], Callable[[object], None]], None]
+
+
+def background_runner() -> Runner:
+    """Slow work (a Hint, Advice, a review) off the kernel's event loop: in the running
+    asyncio loop's default executor (a thread), ``done`` called back on the loop, so the page
+    never freezes; outside a running loop (plain Python, the tests) the work runs at once."""
+    try:
+        loop = asyncio.get_event_loop()
+    except RuntimeError:
+        loop = None
+    if loop is None or not loop.is_running():
+        def now(work: Callable[[], object], done: Callable[[object], None]) -> None:
+            try:
+                result = work()
+            except Exception as e:  # handed on: the view shows it in words
+                result = e
+            done(result)
+
+        return now
+    running = loop
+
+    def threaded(work: Callable[[], object], done: Callable[[object], None]) -> None:
+        future = running.run_in_executor(None, work)
+
+        def finished(f: asyncio.Future[object]) -> None:
+            try:
+                result = f.result()
+            except Exception as e:
+                result = e
+            done(result)
+
+        future.add_done_callback(finished)
+
+    return threaded
 
 
 def _loop_scheduler() -> Scheduler | None:
@@ -52,20 +89,42 @@ class Step:
     seat: int | None = None  # who acted (None: the start or a deal)
 
 
+# the bots a learner may choose for a bot seat (``chaitea.bots.make_bot`` names)
+BOT_CHOICES = {"rule": "Rule-based", "random": "Random", "pimc": "Monte Carlo"}
+DEFAULT_BOT = "rule"
+PIMC_SAMPLES = 12  # a Monte Carlo bot chosen at the table: a short budget per card
+
+
+def bot_named(name: str, seed: int) -> Bot:
+    """A bot by its :data:`BOT_CHOICES` name, seeded; an unknown name is refused."""
+    if name not in BOT_CHOICES:
+        raise Refusal(f"a bot is one of {', '.join(BOT_CHOICES)}, not {name!r}")
+    if name == "pimc":
+        return make_bot(name, seed, samples=PIMC_SAMPLES)
+    return make_bot(name, seed)
+
+
 def make_bots(players: int, bots: object = None, seed: int = 0) -> dict[int, Bot]:
-    """Bots per seat: ``None`` gives each seat a :class:`~chaitea.bots.RandomBot`; one object
-    with ``act(state)`` plays every bot seat; a sequence or mapping gives them per seat."""
+    """Bots per seat: ``None`` gives each seat a :class:`~chaitea.bots.RuleBot`; a name
+    (``"random"``, ``"rule"``, ``"pimc"``) or one object with ``act(state)`` plays every bot
+    seat; a sequence or mapping gives them per seat (names or objects)."""
     out: dict[int, Bot] = {}
     for s in range(players):
         bot: object
         if bots is None:
-            bot = RandomBot(seed * 7919 + s)
+            bot = None
+        elif isinstance(bots, str):
+            bot = bots
         elif isinstance(bots, Mapping):
-            bot = bots.get(s) or RandomBot(seed * 7919 + s)
+            bot = bots.get(s)
         elif isinstance(bots, Sequence):
-            bot = bots[s] if s < len(bots) and bots[s] is not None else RandomBot(seed * 7919 + s)
+            bot = bots[s] if s < len(bots) else None
         else:
             bot = bots
+        if bot is None:
+            bot = RuleBot(seed * 7919 + s)
+        elif isinstance(bot, str):
+            bot = bot_named(bot, seed * 7919 + s)
         if not callable(getattr(bot, "act", None)):
             raise Refusal(f"a bot needs a method act(state) -> action id; {bot!r} has none")
         out[s] = bot  # type: ignore[assignment]
@@ -142,6 +201,31 @@ class Session:
 
     def names(self) -> list[str]:
         return list(self.state.names)
+
+    def bot_name(self, seat: int) -> str:
+        """The :data:`BOT_CHOICES` name of the bot playing ``seat`` (``""`` for another
+        kind of bot object)."""
+        bot = self.bots.get(seat)
+        for name, cls in (("rule", "RuleBot"), ("random", "RandomBot"), ("pimc", "PimcBot")):
+            if type(bot).__name__ == cls:
+                return name
+        return ""
+
+    def set_bot(self, seat: int, bot: str | Bot) -> None:
+        """Let ``bot`` (a :data:`BOT_CHOICES` name or an object with ``act(state)``) play
+        ``seat`` from its next action on; a bot move waiting for its moment is re-planned."""
+        n = self.game.players
+        if not isinstance(seat, int) or not 0 <= seat < n:
+            raise Refusal(f"there is no seat {seat!r}: seats are 0..{n - 1}")
+        if seat in self.humans and not self.bots_pick:
+            raise Refusal(f"{self.state.names[seat]} is played by a person, not a bot")
+        if isinstance(bot, str):
+            new = bot_named(bot, self.rng.getrandbits(31))
+        elif callable(getattr(bot, "act", None)):
+            new = bot
+        else:
+            raise Refusal(f"a bot needs a method act(state) -> action id; {bot!r} has none")
+        self.bots[seat] = new
 
     # -- acting ----------------------------------------------------------------------------------
     def act(self, action: int | str, *, by_bot: bool = False) -> None:
@@ -294,6 +378,25 @@ class Session:
             self.changed()
         self._schedule(epoch)
 
+    # -- slow work (the coach) ------------------------------------------------------------------
+    def mark(self) -> tuple[int, int, int]:
+        """Where the game stands: a job started here is out of date once this changes (an
+        undo or a new action moves ``epoch`` on; a step back or forward moves the cursor)."""
+        return self.epoch, self.cursor, len(self.steps)
+
+    def start_job(self, work: Callable[[], object], done: Callable[[object], None],
+                  runner: Runner | None = None) -> None:
+        """Run ``work`` (by ``runner``, default :func:`background_runner`) and hand its result
+        to ``done``, unless the game has moved since (then the result is dropped: a Hint in
+        progress is cancelled by an undo)."""
+        mark = self.mark()
+
+        def finish(result: object) -> None:
+            if self.mark() == mark:
+                done(result)
+
+        (runner or background_runner())(work, finish)
+
     # -- taking back (practice) -------------------------------------------------------------------
     def undo_point(self) -> int | None:
         """The step to go back to for a take-back: the state before the latest action of a
@@ -358,6 +461,14 @@ class Session:
     def changed(self) -> None:
         for f in list(self.listeners):
             f()
+
+
+def kept_bots(bots: object, old: Session | None) -> object:
+    """The bots for a new game or round: those given, else the choice made per seat in the
+    game before (a learner who chose Random for Leo keeps it after New game)."""
+    if bots is not None or old is None:
+        return bots
+    return {seat: old.bot_name(seat) or None for seat in old.bots}
 
 
 def describe(before: GameState, after: GameState) -> str:

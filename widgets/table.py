@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
 import ipywidgets as w
 
@@ -11,13 +12,20 @@ from chaitea.markup import escape
 from chaitea.svg import side_labels
 
 from .base import Refusal, button, default_names, html, seat_widgets, show, sort_cards
-from .session import Scheduler, Session, SteppedView
+from .session import BOT_CHOICES, Runner, Scheduler, Session, SteppedView, kept_bots
+
+if TYPE_CHECKING:  # the coach (and pandas) load on the first Hint, not with the page
+    import pandas as pd
+
+    from chaitea.coach import Hint
 from .strip import CardStrip, StripItem
 from .words import cite_links, plain_reason
 
 __all__ = ["TrickTable"]
 
 MAX_SEATS = 6
+HINT_SAMPLES = 20  # sampled worlds per Hint (about 0.1 s on this machine)
+REVIEW_TRICKS = 5  # the review solves each of your plays with at most this many tricks left
 # seconds between two bot actions (a complete trick is held 2.5 times as long, at most 3 s)
 SPEEDS = {"instant": 0.0, "fast": 0.35, "normal": 0.8, "slow": 1.5}
 
@@ -30,8 +38,9 @@ class TrickTable(SteppedView):
 
     Without ``contract`` the round starts with the bots picking for every seat; with one
     (``"trump(H)"``) the round starts at once with ``declarer`` (Bet Debt ``debt``).
-    ``bots``: one object with ``act(state) -> action id`` for every bot seat, or one per seat
-    (default :class:`chaitea.bots.RandomBot`).
+    ``bots``: a name (``"rule"``, ``"random"``, ``"pimc"``) or one object with ``act(state) ->
+    action id`` for every bot seat, or one per seat (default :class:`chaitea.bots.RuleBot`);
+    each bot seat's bot can be chosen at the table (a Dropdown, or :meth:`set_bot`).
 
     >>> from chaitea_widgets import TrickTable
     >>> table = TrickTable(players=3, seed=1, humans=(0,), contract="under")
@@ -42,10 +51,14 @@ class TrickTable(SteppedView):
     False
     >>> table.message
     'JK1 is not a card of the standard deck (ranks 1-9 in C, D, H, S)'
+    >>> table.set_bot(1, "random")   # Leo: Rule-based (the default), Random or Monte Carlo
+    True
+    >>> table.hint(samples=4).best in table.legal()   # the coach's card (your turn)
+    True
 
     Actions: :meth:`play`, :meth:`step` (one bot action), :meth:`next_round`,
     :meth:`new_round`, :meth:`back`, :meth:`forward`, :meth:`first`, :meth:`live`,
-    :meth:`set_open_hands`, :meth:`set_four_colour`.
+    :meth:`set_open_hands`, :meth:`set_four_colour`, :meth:`set_bot`.
     """
 
     css_class = "ctj-trick-table"
@@ -117,9 +130,27 @@ class TrickTable(SteppedView):
         self.presenter_box = w.Checkbox(value=False, description="Presenter", indent=False,
                                         layout=w.Layout(width="auto"))
         self.presenter_box.add_class("ctj-presenter-box")
-        self.actions_bar = w.HBox([self.next_round_button, self.step_button,
+        # the end-of-round review: the button beside Next round, its panel made on first use
+        self.review_button = button("Review my round", "ctj-review", quiet=True,
+                                    tooltip="The double-dummy points each of your cards lost")
+        self.review_button.on_click(lambda _b: self.request_review())
+        self._review_box: w.HTML | None = None
+        self._review_at: tuple[int, int, int] | None = None
+        self.actions_bar = w.HBox([self.next_round_button, self.review_button, self.step_button,
                                    self.new_round_button, self.speed, self.open_hands,
                                    self.four_colour_box, self.presenter_box])
+        # the bot of each bot seat (a Dropdown per seat, made when a game first shows it)
+        self.bot_choices: dict[int, w.Dropdown] = {}
+        self.bot_bar = w.HBox([])
+        self.bot_bar.add_class("ctj-bot-bar")
+        # the coach: Hint (your turn in play), worked out off the kernel's loop
+        self.hint_button = button("Hint", "ctj-hint", quiet=True,
+                                  tooltip="The coach's best card and its expected value")
+        self.hint_button.on_click(lambda _b: self.request_hint())
+        self.hint_line = html("", "ctj-hint-line", "ctj-note")
+        show(self.hint_line, False)
+        self._hint_at: tuple[int, int, int] | None = None
+        self._hint_runner: Runner | None = None
         self.first_button = button("« Start", "ctj-first", tooltip="Start of the round",
                                    quiet=True)
         self.back_button = button("◀ Back", "ctj-back", tooltip="One step back", quiet=True)
@@ -129,12 +160,12 @@ class TrickTable(SteppedView):
                                   quiet=True)
         self.undo_button = self._undo_button()
         show(self.undo_button, practice)
-        self.nav = w.HBox([self.undo_button, self.first_button, self.back_button,
+        self.nav = w.HBox([self.undo_button, self.hint_button, self.first_button, self.back_button,
                            self.step_label, self.forward_button, self.live_button])
         self.nav.add_class("ctj-nav")
         self.caption_line = html("", "ctj-caption-line")
-        self._finish(self.title, self.info, self.status.widget, felt, self.summary,
-                     self.actions_bar, self.nav, self.caption_line)
+        self._finish(self.title, self.info, self.status.widget, self.hint_line, felt,
+                     self.summary, self.actions_bar, self.bot_bar, self.nav, self.caption_line)
         self.step_button.on_click(lambda _b: self.step())
         self.next_round_button.on_click(lambda _b: self.next_round())
         self.new_round_button.on_click(lambda _b: self.new_round())
@@ -160,15 +191,16 @@ class TrickTable(SteppedView):
 
     # -- sessions --------------------------------------------------------------------------------
     def _new_session(self, seed: int) -> Session:
+        bots = kept_bots(self._bots, getattr(self, "session", None))
         names = self._names or default_names(self._players)
         game = Game(players=self._players, setup=self._setup)
         if self._contract is not None:
             state = game.round_state(seed, self._declarer, self._contract, debt=self._debt)
             state.names = list(names)  # round_state takes no names (engine gap): set them here
-            return Session(state, humans=self._humans, bots=self._bots, seed=seed,
+            return Session(state, humans=self._humans, bots=bots, seed=seed,
                            autoplay=bool(self._humans))
         state = game.new_initial_state(seed=seed, names=names)
-        return Session(state, humans=self._humans, bots=self._bots, seed=seed, bots_pick=True,
+        return Session(state, humans=self._humans, bots=bots, seed=seed, bots_pick=True,
                        autoplay=bool(self._humans))
 
     def attach(self, session: Session, *, listen: bool = True) -> None:
@@ -199,6 +231,232 @@ class TrickTable(SteppedView):
             self.open_hands.value = getattr(self, "_hands_before", False)
             ses.continue_bots()
         self._notify()
+
+    def set_bot(self, seat: int, bot: str) -> bool:
+        """Choose the bot playing ``seat``: ``"rule"`` (Rule-based, the default),
+        ``"random"`` or ``"pimc"`` (Monte Carlo); it plays from the seat's next action on."""
+        def run() -> None:
+            self.session.set_bot(seat, bot)
+            box = self.bot_choices.get(seat)
+            if box is not None:
+                with self._hold(box):
+                    box.value = bot
+
+        ok = self._attempt(run, ok=f"Seat {seat} is played by the {BOT_CHOICES.get(bot, bot)}"
+                           " bot.")
+        if ok:
+            self.session.continue_bots()
+            self._notify()
+        return ok
+
+    # -- the coach -------------------------------------------------------------------------------
+    def _hint_state(self) -> GameState:
+        ses = self.session
+        s = ses.state
+        if not ses.is_live:
+            raise Refusal("a Hint is for the game as it stands: press Latest » first")
+        if s.phase != "play" or not ses.is_human_turn(s):
+            raise Refusal("a Hint is for your turn to play a card")
+        return s.clone()
+
+    def hint(self, samples: int = HINT_SAMPLES, seed: int = 0) -> Hint | None:
+        """The coach's Hint for your turn, worked out at once (``chaitea.coach.hint``: every
+        legal card's expected final card points for your side over sampled deals of the
+        cards you cannot see, with 95% intervals); shown under the message line and returned
+        (``None`` when refused, with the reason in the message)."""
+        from chaitea.coach import hint as coach_hint
+
+        out: list[Hint] = []
+
+        def run() -> None:
+            result = coach_hint(self._hint_state(), samples=samples, seed=seed)
+            self._show_hint(result)
+            out.append(result)
+
+        return out[0] if self._attempt(run) and out else None
+
+    def request_hint(self, runner: Runner | None = None, samples: int = HINT_SAMPLES,
+                     seed: int = 0) -> bool:
+        """What the Hint button does: a "thinking…" line at once, the Hint worked out in a
+        thread (``runner``, default the kernel loop's executor; at once without a running
+        loop) and shown when done, unless the game moved meanwhile (an undo, a card, a step
+        back): then the result is dropped."""
+        from chaitea.coach import hint as coach_hint
+
+        def run() -> None:
+            state = self._hint_state()
+            self._hint_at = self.session.mark()
+            self.hint_line.value = '<span class="ctj-thinking">The coach is thinking…</span>'
+            show(self.hint_line, True)
+            self.hint_button.disabled = True
+            self.session.start_job(lambda: coach_hint(state, samples=samples, seed=seed),
+                                   self._hint_done, runner or self._hint_runner)
+
+        return self._attempt(run)
+
+    def _hint_done(self, result: object) -> None:
+        self.hint_button.disabled = False
+        if isinstance(result, Exception):
+            self.hint_line.value = ""
+            show(self.hint_line, False)
+            self.status.error(f"The coach could not work out a Hint ({type(result).__name__}:"
+                              f" {escape(str(result))}).")
+            return
+        self._show_hint(result)  # type: ignore[arg-type]
+
+    def _show_hint(self, h: Hint) -> None:
+        rows = [(str(c), float(m), float(lo), float(hi)) for c, m, lo, hi in
+                zip(h.table["card"], h.table["mean"], h.table["low"], h.table["high"],
+                    strict=True)]
+        _card, mean, low, high = rows[0]
+        s = self.session.state
+        row = next((r for r in s.game.setup.rows if r.key == s.row), None)
+        aim = "an Avoidance row: the fewest points" if row is not None and row.avoidance else ""
+        iv = f" (95%: {low:.0f} to {high:.0f})" if low == low else ""  # NaN with one sample
+        others = ", ".join(f"{escape(c)} {m:.1f}" for c, m, _lo, _hi in rows[1:4])
+        self.hint_line.value = (f"Hint: play <b>{escape(h.best)}</b>: about "
+                                f"<b>{mean:.1f}</b> card points for your side at the "
+                                f"round's end{iv}" + (f"; then {others}" if others else "")
+                                + (f" ({aim} is best here)" if aim else "") + ".")
+        self._hint_at = self.session.mark()
+        show(self.hint_line, True)
+
+    @property
+    def review_box(self) -> w.HTML:
+        """Where the round's review is shown (made on first use, under the summary)."""
+        if self._review_box is None:
+            self._review_box = html("", "ctj-review-box", "ctj-panel")
+            kids = list(self.widget.children)
+            kids.insert(kids.index(self.summary) + 1, self._review_box)
+            self.widget.children = tuple(kids)
+        return self._review_box
+
+    def _review_plays(self, seat: int | None) -> tuple[int, list[tuple[int, GameState, int]]]:
+        """The seat (default: your first seat) and its plays in the round just finished, from
+        the recorded steps: (step in the round, state before the card, action id)."""
+        ses = self.session
+        if seat is None:
+            if not ses.humans:
+                raise Refusal("a review is of a person's cards: this table has bots only")
+            seat = ses.humans[0]
+        n = ses.game.players
+        if not isinstance(seat, int) or not 0 <= seat < n:
+            raise Refusal(f"there is no seat {seat!r}: seats are 0..{n - 1}")
+        steps = ses.steps[:ses.cursor + 1]
+        end = next((i for i in range(len(steps) - 1, 0, -1)
+                    if len(steps[i].state.round_results) > len(steps[i - 1].state.round_results)),
+                   None)
+        if end is None or steps[end].state.phase == "play":
+            raise Refusal("a review comes at a round's end: finish the round first")
+        rn = steps[end - 1].state.round_number
+        plays: list[tuple[int, GameState, int]] = []
+        k = 0
+        for i in range(1, end + 1):
+            before = steps[i - 1].state
+            if before.round_number != rn or before.phase != "play":
+                continue
+            k += 1
+            if before.current_player() == seat:
+                plays.append((k, before, steps[i].state.history()[-1]))
+        if not plays:
+            raise Refusal("this seat played no card in the round's record kept here")
+        return seat, plays
+
+    def review(self, seat: int | None = None,
+               max_tricks: int = REVIEW_TRICKS) -> pd.DataFrame | None:
+        """After a round: each card ``seat`` (default: yours) played with the double-dummy
+        points it lost against the best card, hands open (``chaitea.coach.review_plays``;
+        cards with more than ``max_tricks`` tricks left are listed unsolved). Shown under the
+        summary and returned (``None`` when refused, with the reason in the message)."""
+        from chaitea.coach import review_plays
+
+        out: list[pd.DataFrame] = []
+
+        def run() -> None:
+            who, plays = self._review_plays(seat)
+            table = review_plays(plays, max_tricks=max_tricks)
+            self._show_review(who, table)
+            out.append(table)
+
+        return out[0] if self._attempt(run) and out else None
+
+    def request_review(self, runner: Runner | None = None, seat: int | None = None,
+                       max_tricks: int = REVIEW_TRICKS) -> bool:
+        """What the Review button does: the review worked out in a thread (``runner``), a
+        "thinking…" line meanwhile; dropped if the game moves on before it is done."""
+        from chaitea.coach import review_plays
+
+        def run() -> None:
+            who, plays = self._review_plays(seat)
+            self._review_at = self.session.mark()
+            box = self.review_box
+            box.value = '<span class="ctj-thinking">The coach is reviewing the round…</span>'
+            show(box, True)
+            self.review_button.disabled = True
+
+            def done(result: object) -> None:
+                self.review_button.disabled = False
+                if isinstance(result, Exception):
+                    show(self.review_box, False)
+                    self.status.error(f"The coach could not review the round "
+                                      f"({type(result).__name__}: {escape(str(result))}).")
+                    return
+                self._show_review(who, result)  # type: ignore[arg-type]
+
+            self.session.start_job(lambda: review_plays(plays, max_tricks=max_tricks), done,
+                                   runner)
+
+        return self._attempt(run)
+
+    def _show_review(self, seat: int, table: pd.DataFrame) -> None:
+        rows = []
+        lost_total = 0.0
+        for _step, trick, card, best, played, lost, best_cards in zip(
+                table["step"], table["trick"], table["card"], table["best"], table["played"],
+                table["lost"], table["best_cards"], strict=True):
+            solved = lost == lost  # NaN: too many tricks left to solve
+            if solved:
+                lost_total += float(lost)
+            mark = ' class="ctj-review-lost"' if solved and lost > 0 else ""
+            rows.append(f"<tr{mark}><td>{int(trick)}</td><td>{escape(str(card))}</td>"
+                        + (f"<td>{float(played):.0f}</td><td>{float(best):.0f}</td>"
+                           f"<td>{float(lost):.0f}</td><td>{escape(str(best_cards))}</td>"
+                           if solved else "<td colspan='4'>not solved (too early)</td>")
+                        + "</tr>")
+        name = escape(self.session.state.names[seat])
+        self.review_box.value = (
+            f"<b>Review of {name}'s cards</b> (hands open, best play from each card on): "
+            f"<b>{lost_total:.0f}</b> points lost in the tricks solved."
+            "<table class='ctj-review-table'><tr><th>Trick</th><th>Card</th><th>After it</th>"
+            f"<th>Best</th><th>Lost</th><th>Best cards</th></tr>{''.join(rows)}</table>")
+        self._review_at = self.session.mark()
+        show(self.review_box, True)
+
+    def _ensure_bot_choices(self, s: GameState) -> None:
+        """One Dropdown per bot seat (made once per seat, kept and updated after that)."""
+        ses = self.session
+        seats = [seat for seat in range(s.game.players) if seat not in ses.humans]
+        for seat in seats:
+            if seat not in self.bot_choices:
+                box = w.Dropdown(options=[(v, k) for k, v in BOT_CHOICES.items()],
+                                 value="rule", layout=w.Layout(width="auto"))
+                box.add_class("ctj-bot-choice")
+                box.observe(self._guard(lambda ch, seat=seat: self._chose(seat, ch["new"])),
+                            "value")
+                self.bot_choices[seat] = box
+            box = self.bot_choices[seat]
+            name = ses.bot_name(seat)
+            with self._hold(box):
+                box.description = s.names[seat]
+                if name:
+                    box.value = name
+        shown = [self.bot_choices[seat] for seat in seats]
+        if list(self.bot_bar.children) != shown:
+            self.bot_bar.children = shown
+
+    def _chose(self, seat: int, name: str) -> None:
+        if self.session.bot_name(seat) != name:
+            self.set_bot(seat, name)
 
     def set_speed(self, speed: str, scheduler: Scheduler | None = None) -> bool:
         """How fast the bots play: ``instant``, ``fast``, ``normal`` or ``slow`` (paced only
@@ -343,6 +601,7 @@ class TrickTable(SteppedView):
         legal = set(s.legal_moves()) if human_turn else set()
         contract = s.contract
         self._ensure_seats(n)
+        self._ensure_bot_choices(s)
         widgets: list[w.Widget] = [self.title, self.info, self.trick_strip, self.last_strip,
                                    self.last_reason, self.summary, self.step_label,
                                    self.caption_line, *self.seat_heads, *self.seat_hands,
@@ -419,6 +678,18 @@ class TrickTable(SteppedView):
             self.first_button.disabled = self.back_button.disabled = ses.cursor == 0
             self.forward_button.disabled = self.live_button.disabled = ses.is_live
             self.undo_button.disabled = ses.undo_point() is None
+            show(self.hint_button, human_turn and ses.is_live)
+            show(self.review_button, bool(self.summary.value) and bool(humans))
+            if self._review_at is not None and self._review_at != ses.mark():
+                self._review_at = None  # the next round (or a step): the review is put away
+                show(self.review_box, False)
+                self.review_button.disabled = False
+            if self._hint_at is not None and self._hint_at != ses.mark():
+                # the game moved on (an undo, a card, a step): the Hint (or its wait) is gone
+                self._hint_at = None
+                self.hint_line.value = ""
+                show(self.hint_line, False)
+                self.hint_button.disabled = False
             self._draw_caption()
 
     def _draw_caption(self) -> None:

@@ -334,6 +334,29 @@ def test_06_game_save_and_load(desk: Page, voila_url: str, tmp_path: Path) -> No
     full_screenshot(desk, name)
 
 
+def test_06_coach_advice_and_hint(desk: Page, voila_url: str) -> None:
+    """The coach in lesson 6: Advice at Aslan's pick and a Hint at his card, each worked out
+    in a thread while the page goes on (a "thinking" line first, then the answer)."""
+    name = "06_full_game.ipynb"
+    open_dashboard(desk, voila_url, name)
+    dash = desk.locator(".ctj-dashboard")
+    panel = dash.locator(".ctj-picking-panel")
+    advice = panel.locator("button.ctj-advice")
+    expect(advice).to_be_visible(timeout=UPDATE_MS)
+    advice.click()
+    expect(panel.locator(".ctj-advice-line")).to_contain_text("Advice:", timeout=UPDATE_MS * 2)
+    expect(panel.locator(".ctj-advice-table tr")).not_to_have_count(0)
+    _play_one_card(desk, dash)
+    table = dash.locator(".ctj-trick-table")
+    expect(table.locator(".ctj-hand-0 button.ctj-playable").first).to_be_visible(
+        timeout=UPDATE_MS * 2)  # the bots' paced replies, then Aslan again
+    table.locator("button.ctj-hint").click()
+    expect(table.locator(".ctj-hint-line")).to_contain_text("Hint: play", timeout=UPDATE_MS * 2)
+    expect(table.locator(".ctj-bot-choice")).to_have_count(2)  # one choice per bot seat
+    assert_no_errors(desk, name)
+    full_screenshot(desk, "06_full_game-coach")
+
+
 def test_06_game_on_a_phone(phone_page: Page, voila_url: str) -> None:
     name = "06_full_game.ipynb"
     open_dashboard(phone_page, voila_url, name)

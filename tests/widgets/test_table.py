@@ -39,7 +39,9 @@ def test_legal_cards_are_enabled_and_bots_reply():
 
 
 def test_refused_click_answers_with_the_rule_and_changes_nothing():
-    table = TrickTable(players=3, seed=1, humans=(0,), contract="trump(H)", declarer=1)
+    # random bots: Leo (declarer) leads a plain suit on this deal, so Aslan must follow it
+    table = TrickTable(players=3, seed=1, humans=(0,), contract="trump(H)", declarer=1,
+                       bots="random")
     s = table.state
     illegal = [str(c) for c in s.hand(0) if str(c) not in s.legal_moves()]
     assert illegal, "this deal should hold an illegal card for Aslan"
