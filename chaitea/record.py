@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 from .deals import Deal
 from .errors import ChaiTeaError, RecordError
 from .markup import control_characters, quote
-from .validate import check_names
+from .validate import check_names, check_round
 
 if TYPE_CHECKING:
     from .driver import JassState
@@ -239,22 +239,10 @@ def _check_deal_strings(deal: object, where: str) -> None:
 
 def _replay_round(state: GameState, r: int, rnd: object) -> None:
     g = state.game
-    w0 = f"round {r}, picking step 0"
-    if state.phase == "end":
-        raise RecordError(w0, "the game is already over; no round may follow")
-    if state.phase != "deal":
-        raise RecordError(w0, f"round {r - 1} is not finished, so no round may follow it")
-    if not isinstance(rnd, dict):
-        raise RecordError(w0, "a round is an object with 'deal', 'picking' and 'plays'")
-    for key in ("deal", "picking", "plays"):
-        if key not in rnd:
-            raise RecordError(w0, f"the round has no {key!r} (RECORD rounds)")
-    picking, plays = rnd["picking"], rnd["plays"]
-    if not isinstance(picking, list) or not isinstance(plays, list):
-        raise RecordError(w0, "'picking' and 'plays' must be lists of strings")
-    _check_deal_strings(rnd["deal"], w0)
+    w0, deal, picking, plays = check_round(state.phase, r, rnd)
+    _check_deal_strings(deal, w0)
     try:
-        state.apply_deal(Deal.from_json(rnd["deal"], g.players, g.deck))
+        state.apply_deal(Deal.from_json(deal, g.players, g.deck))
     except ChaiTeaError as e:
         raise RecordError(w0, str(e)) from None
     for k, item in enumerate(picking, 1):

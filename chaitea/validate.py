@@ -16,9 +16,9 @@ names[1] 'Le\\x1bo' holds a control character (\\x1b): a name is plain text
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from .errors import SetupError
+from .errors import RecordError, SetupError
 from .markup import control_characters, quote
 
 if TYPE_CHECKING:
@@ -28,8 +28,8 @@ MAX_SEED_DIGITS = 4000
 """A seed is an integer of at most 4,000 digits (Python reads no longer number from text)."""
 _DECKS = ("standard", "six-player", "double", "jass")
 
-__all__ = ["MAX_NAME_LENGTH", "MAX_SEED_DIGITS", "check_name", "check_names", "game_arguments",
-           "names_or_none", "round_arguments", "seed_argument"]
+__all__ = ["MAX_NAME_LENGTH", "MAX_SEED_DIGITS", "check_name", "check_names", "check_round",
+           "game_arguments", "names_or_none", "round_arguments", "seed_argument"]
 
 MAX_NAME_LENGTH = 40
 """A player's name is plain text of 1 to 40 characters (issue 8)."""
@@ -167,3 +167,32 @@ def round_arguments(game: Game, deal: object, declarer: object, contract: object
     if not _is_int(debt) or not 0 <= debt <= game.max_debt:  # type: ignore[operator]
         raise SetupError(f"debt must be a whole number of points 0..{game.max_debt}, not "
                          f"{quote(debt)} (RULES B)")
+
+
+def check_round(phase: str, r: int, rnd: object) -> tuple[str, object, list[Any], list[Any]]:
+    """Round ``r`` of a record (RECORD rounds), read by a state in ``phase``: its picking step 0
+    prefix, ``deal``, ``picking`` and ``plays``, or a :class:`RecordError` at that step. Shared
+    by the Chai Tea Jazz and the Jass-family record readers.
+
+    >>> check_round("deal", 1, {"deal": {"seed": 1}, "picking": [], "plays": []})
+    ('round 1, picking step 0', {'seed': 1}, [], [])
+    >>> try:
+    ...     check_round("play", 2, {})
+    ... except RecordError as e:
+    ...     print(e)
+    round 2, picking step 0: round 1 is not finished, so no round may follow it
+    """
+    w0 = f"round {r}, picking step 0"
+    if phase == "end":
+        raise RecordError(w0, "the game is already over; no round may follow")
+    if phase != "deal":
+        raise RecordError(w0, f"round {r - 1} is not finished, so no round may follow it")
+    if not isinstance(rnd, dict):
+        raise RecordError(w0, "a round is an object with 'deal', 'picking' and 'plays'")
+    for key in ("deal", "picking", "plays"):
+        if key not in rnd:
+            raise RecordError(w0, f"the round has no {key!r} (RECORD rounds)")
+    picking, plays = rnd["picking"], rnd["plays"]
+    if not isinstance(picking, list) or not isinstance(plays, list):
+        raise RecordError(w0, "'picking' and 'plays' must be lists of strings")
+    return w0, rnd["deal"], picking, plays

@@ -27,7 +27,7 @@ from ..deals import Deal
 from ..driver import JassState
 from ..errors import ChaiTeaError, RecordError
 from ..rulesets import RULESETS, jass_game
-from ..validate import check_names
+from ..validate import check_names, check_round
 
 __all__ = ["is_jass_record", "loads", "report", "state_to_record"]
 
@@ -82,24 +82,12 @@ def loads(data: Mapping[str, Any], *, check_item: CheckItem = _plain_item,
 
 def _replay_round(state: JassState, r: int, rnd: object, check_item: CheckItem,
                   check_deal: Callable[[object, str], None] | None) -> None:
-    w0 = f"round {r}, picking step 0"
-    if state.phase == "end":
-        raise RecordError(w0, "the game is already over; no round may follow")
-    if state.phase != "deal":
-        raise RecordError(w0, f"round {r - 1} is not finished, so no round may follow it")
-    if not isinstance(rnd, dict):
-        raise RecordError(w0, "a round is an object with 'deal', 'picking' and 'plays'")
-    for key in ("deal", "picking", "plays"):
-        if key not in rnd:
-            raise RecordError(w0, f"the round has no {key!r} (RECORD rounds)")
-    picking, plays = rnd["picking"], rnd["plays"]
-    if not isinstance(picking, list) or not isinstance(plays, list):
-        raise RecordError(w0, "'picking' and 'plays' must be lists of strings")
+    w0, deal, picking, plays = check_round(state.phase, r, rnd)
     if check_deal is not None:
-        check_deal(rnd["deal"], w0)
+        check_deal(deal, w0)
     g = state.game
     try:
-        state.apply_deal(Deal.from_json(rnd["deal"], g.seating, g.deck))
+        state.apply_deal(Deal.from_json(deal, g.seating, g.deck))
     except ChaiTeaError as e:
         raise RecordError(w0, str(e)) from None
     for k, item in enumerate(picking, 1):
