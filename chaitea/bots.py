@@ -357,6 +357,25 @@ class World:
         return full & ~self.played & ~trick & ~self.playable
 
 
+def known_cards(obs: dict[str, Any], seat: int, idx: dict[str, int],
+                n: int) -> tuple[list[int], list[tuple[int, int]]]:
+    """What ``seat``'s observation shows of the cards held: per seat, a mask of the cards known
+    to be there (``seat``'s own hand; every face-up straw card, D7), and the face-down straw
+    stacks as (owner, the face-up card over it or -1)."""
+    known = [0] * n
+    for c in obs["hand"]:
+        known[seat] |= 1 << idx[c]
+    stacks: list[tuple[int, int]] = []
+    for s, seat_stacks in enumerate(obs.get("straw", [])):
+        for st in seat_stacks:
+            up = idx[st["up"]] if st["up"] is not None else -1
+            if up >= 0:
+                known[s] |= 1 << up
+            if st["down"]:
+                stacks.append((s, up))
+    return known, stacks
+
+
 def world_view(state: GameState, seat: int) -> World:
     """What ``seat`` may see of the round in ``state`` (its observation), as a :class:`World`."""
     obs = state.observation(seat)
@@ -369,19 +388,8 @@ def world_view(state: GameState, seat: int) -> World:
     key = state.row
     avoid = bool(key) and any(r.key == key and r.avoidance for r in g.setup.rows)
     rules = rules_for(g, Contract.parse(obs["contract"]), obs["declarer"], avoidance=avoid)
-    own = [idx[c] for c in obs["hand"]]
-    known = [0] * n
-    for c in own:
-        known[seat] |= 1 << c
-    stacks: list[tuple[int, int]] = []
+    known, stacks = known_cards(obs, seat, idx, n)
     trick = [idx[c] for c in obs["trick"]]
-    for s, seat_stacks in enumerate(obs.get("straw", [])):
-        for st in seat_stacks:
-            up = idx[st["up"]] if st["up"] is not None else -1
-            if up >= 0:
-                known[s] |= 1 << up
-            if st["down"]:
-                stacks.append((s, up))
     played = 0
     voids: list[set[int]] = [set() for _ in range(n)]
     history = [(t["leader"], [idx[c] for c in t["cards"]]) for t in obs["tricks"]]

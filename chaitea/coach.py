@@ -28,7 +28,7 @@ from typing import Any
 import pandas as pd
 
 from .actions import Pass, Pick
-from .bots import PimcBot, World, playout_value, sample_world, world_view
+from .bots import PimcBot, World, known_cards, playout_value, sample_world, world_view
 from .contracts import Contract
 from .game import Game, GameState
 from .kernel import Rules, rules_for
@@ -67,17 +67,7 @@ def _picking_world(state: GameState, seat: int, rules: Rules) -> World:
     obs = state.observation(seat)
     idx = g.deck.by_text
     n = g.players
-    known = [0] * n
-    for c in obs["hand"]:
-        known[seat] |= 1 << idx[c]
-    stacks: list[tuple[int, int]] = []
-    for s, seat_stacks in enumerate(obs.get("straw", [])):
-        for st in seat_stacks:
-            up = idx[st["up"]] if st["up"] is not None else -1
-            if up >= 0:
-                known[s] |= 1 << up
-            if st["down"]:
-                stacks.append((s, up))
+    known, stacks = known_cards(obs, seat, idx, n)
     hidden = list(obs["hand_sizes"])
     hidden[seat] = 0
     seen = 0
