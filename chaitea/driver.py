@@ -29,6 +29,7 @@ from .deals import Deal, shuffled_indices
 from .errors import IllegalAction, IllegalPick, IllegalPlay, SetupError
 from .following import FOLLOW_RULES
 from .jass.hand import declarations
+from .machine import CHANCE, TERMINAL, round_seed
 from .phases.choice import PickStatus, PickView, refuse
 from .phases.play import TrickPlay
 from .phases.ruleset import Ruleset, Table
@@ -39,19 +40,8 @@ from .tricks import TrickRule, TrumpSetting, strength_tables
 
 __all__ = ["CHANCE", "TERMINAL", "JassGame", "JassState", "round_seed"]
 
-CHANCE = -1
-TERMINAL = -4
 N_CARDS = 36
 _ROSES_7 = JASS.index_of("7S")
-
-
-def round_seed(game_seed: int, round_index: int) -> int:
-    """The seed of round ``round_index`` of a game dealt from ``game_seed`` (the same mix as
-    Chai Tea Jazz's ``chaitea.game.round_seed``)."""
-    z = (game_seed * 0x9E3779B97F4A7C15 + (round_index + 1) * 0xBF58476D1CE4E5B9) & (2**64 - 1)
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & (2**64 - 1)
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & (2**64 - 1)
-    return (z ^ (z >> 31)) >> 33
 
 
 _BITS = tuple(tuple(b for b in range(12) if m >> b & 1) for m in range(4096))
@@ -242,25 +232,13 @@ class JassState(TrickPlay, StateViews):
         self._static: tuple[tuple[Any, tuple[tuple[int, ...], ...], tuple[int, ...], int],
                             ...] | None = None
 
-    # -- the state API ------------------------------------------------------------------------
-    def current_player(self) -> int:
-        if self._phase == "play":
-            return self._turn
-        if self._phase == "picking":
-            assert self._status is not None
-            return self._status.seat
-        return TERMINAL if self._phase == "end" else CHANCE
+    # -- the state API (the rest: chaitea.machine.StateMachine) ---------------------------------
+    _copied = ("_results", "_deals", "_done", "_acts", "_hands", "_trick", "_side_points",
+               "_tricks_won", "_tricks")
 
-    @property
-    def phase(self) -> str:
-        """``deal`` (a chance node), ``picking``, ``play`` or ``end``."""
-        return self._phase
-
-    def is_terminal(self) -> bool:
-        return self._phase == "end"
-
-    def is_chance_node(self) -> bool:
-        return self._phase == "deal"
+    def _picking_seat(self) -> int:
+        assert self._status is not None
+        return self._status.seat
 
     def legal_actions(self) -> list[int]:
         """The ids of the legal actions of the seat to act: card ids 0..35 in play, picking
@@ -333,27 +311,6 @@ class JassState(TrickPlay, StateViews):
             raise refuse(self._status, s)
         return self.game.action_ids[s]
 
-    def can_apply(self, action: int | str | Card) -> bool:
-        try:
-            self.verify_action(action)
-        except IllegalAction:
-            return False
-        return True
-
-    def clone(self) -> JassState:
-        c = object.__new__(JassState)
-        c.__dict__.update(self.__dict__)
-        c._results = list(self._results)
-        c._deals = list(self._deals)
-        c._done = list(self._done)
-        c._acts = list(self._acts)
-        c._hands = list(self._hands)
-        c._trick = list(self._trick)
-        c._side_points = list(self._side_points)
-        c._tricks_won = list(self._tricks_won)
-        c._tricks = list(self._tricks)
-        return c
-
     def returns(self) -> list[float]:
         """Each seat's side score (Schieber: its team's total; Coiffeur: net Palitos or row
         points; basic Jass: its points)."""
@@ -363,9 +320,6 @@ class JassState(TrickPlay, StateViews):
     def history(self) -> list[int]:
         """The action ids applied so far (deals are chance events, not listed)."""
         return [a for _, acts in self._done for a in acts] + self._acts
-
-    def history_str(self) -> list[str]:
-        return [self.game.action_to_string(a) for a in self.history()]
 
     # -- parsing ----------------------------------------------------------------------------
     def _card_id(self, action: int | str | Card) -> int:

@@ -35,13 +35,13 @@ from .contracts import Contract
 from .deals import Deal
 from .errors import (
     CardError,
-    ChaiTeaError,
     IllegalAction,
     IllegalPick,
     IllegalPlay,
     SetupError,
 )
 from .following import FOLLOW_RULES, Follow, FollowRule
+from .machine import CHANCE, TERMINAL
 from .pad import Pad
 from .play import RoundPlay
 from .rounds import RoundResult, TrickRecord, _RoundLog, round_seed
@@ -51,8 +51,6 @@ from .view import StateView
 
 __all__ = ["CHANCE", "TERMINAL", "Game", "GameState", "RoundResult", "TrickRecord", "round_seed"]
 
-CHANCE = -1  # current_player() while the next round waits for its deal
-TERMINAL = -4  # current_player() once the game is over (OpenSpiel's kTerminalPlayerId)
 
 RULESETS = ("chai-tea-jazz",)
 JASS_RULESETS = (
@@ -444,23 +442,9 @@ class GameState(StateView, RoundPlay):
         if self._seed is not None:
             self._auto_deal()
 
-    # -- OpenSpiel-style API ---------------------------------------------------------------------
-    def current_player(self) -> int:
-        """The seat to act; :data:`CHANCE` while waiting for a deal, :data:`TERMINAL` at the end."""
-        if self._phase == "play" or self._phase == "picking":
-            return self._turn
-        return TERMINAL if self._phase == "end" else CHANCE
-
-    @property
-    def phase(self) -> str:
-        return self._phase
-
-    def is_terminal(self) -> bool:
-        return self._phase == "end"
-
-    def is_chance_node(self) -> bool:
-        """True between rounds: the next round needs :meth:`apply_deal`."""
-        return self._phase == "deal"
+    # -- OpenSpiel-style API (the rest: chaitea.machine.StateMachine) -------------------------
+    _copied = ("_results", "_hands", "_straw_up", "_straw_down", "_trick", "_side_points",
+               "_tricks_won", "_tricks", "_reveal", "names")
 
     def legal_actions(self) -> list[int]:
         """The ids of the legal actions of the seat to act (empty at a chance or terminal node)."""
@@ -561,14 +545,6 @@ class GameState(StateView, RoundPlay):
 
     apply = apply_action
 
-    def can_apply(self, action: int | Action | str) -> bool:
-        """Whether :meth:`apply_action` would accept ``action``."""
-        try:
-            self.verify_action(action)
-        except ChaiTeaError:
-            return False
-        return True
-
     def verify_action(self, action: int | Action | str) -> int:
         """Return the id of ``action`` if it is legal now, else raise the error that names the rule
         it breaks. Never changes the state."""
@@ -590,22 +566,13 @@ class GameState(StateView, RoundPlay):
 
     def clone(self) -> GameState:
         """An independent copy: applying actions to one never changes the other."""
-        c = GameState.__new__(GameState)
-        c.__dict__.update(self.__dict__)
+        c: GameState = super().clone()
+        return c
+
+    def _clone_into(self, c: GameState) -> None:
         c._pad = self._pad.clone()
         c._logs = self._logs[:-1] + [self._logs[-1].copy()] if self._logs else []
         c._acts = c._logs[-1].actions if c._logs else []
-        c._results = list(self._results)
-        c._hands = list(self._hands)
-        c._straw_up = list(self._straw_up)
-        c._straw_down = list(self._straw_down)
-        c._trick = list(self._trick)
-        c._side_points = list(self._side_points)
-        c._tricks_won = list(self._tricks_won)
-        c._tricks = list(self._tricks)
-        c._reveal = list(self._reveal)
-        c.names = list(self.names)
-        return c
 
     def returns(self) -> list[float]:
         """Per seat: its side's game points so far (the final result once terminal). A state made
@@ -624,9 +591,6 @@ class GameState(StateView, RoundPlay):
     def history(self) -> list[int]:
         """Every action id applied so far, in order (deals are not actions)."""
         return [a for log in self._logs for a in log.actions]
-
-    def history_str(self) -> list[str]:
-        return [self.game.action_to_string(a) for a in self.history()]
 
     # deals: chaitea/play.py (RoundPlay)
 

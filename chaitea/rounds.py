@@ -16,6 +16,7 @@ from .cards import Card
 from .contracts import Contract
 from .deals import Deal
 from .following import Follow
+from .machine import StateMachine, round_seed
 from .pad import Pad
 
 if TYPE_CHECKING:  # types only: game.py imports this module, never the other way round
@@ -83,16 +84,7 @@ class _RoundLog:
         return r
 
 
-def round_seed(game_seed: int, round_index: int) -> int:
-    """The seed of round ``round_index`` (0-based) of a game dealt from ``game_seed``: a fixed
-    integer mix, so a state needs no random generator to clone (SplitMix64's finaliser)."""
-    z = (game_seed * 0x9E3779B97F4A7C15 + (round_index + 1) * 0xBF58476D1CE4E5B9) & (2**64 - 1)
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & (2**64 - 1)
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & (2**64 - 1)
-    return (z ^ (z >> 31)) >> 33
-
-
-class StateFields:
+class StateFields(StateMachine[RoundResult]):
     """The fields of a :class:`~chaitea.game.GameState`, declared once for the modules that
     implement its parts (``GameState.__init__`` sets them)."""
 

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, cast
 from ..cards import JASS, Card
 from ..deals import Deal
 from ..errors import SetupError
+from ..machine import Field, StateMachine
 from .choice import PickView
 
 if TYPE_CHECKING:
@@ -28,8 +29,9 @@ __all__ = ["StateViews"]
 N_CARDS = 36
 
 
-class StateViews:
-    """Readers over the state's fields (declared here for the type checker)."""
+class StateViews(StateMachine[dict[str, Any]]):
+    """Readers over the state's fields (declared here for the type checker; the shared state
+    API and readers: :class:`chaitea.machine.StateMachine`)."""
 
     game: JassGame
     names: list[str]
@@ -53,12 +55,6 @@ class StateViews:
     _trump: int
     _turned_up: str | None
 
-    def current_player(self) -> int:
-        raise NotImplementedError
-
-    def legal_moves(self) -> list[str]:
-        raise NotImplementedError
-
     def _open_to(self, seat: int) -> Sequence[str]:
         raise NotImplementedError
 
@@ -71,29 +67,15 @@ class StateViews:
     def contract(self) -> str | None:
         return self._contract or None
 
-    @property
-    def declarer(self) -> int | None:
-        return self._declarer
+    declarer = Field[int | None]("_declarer", "The seat that chose the contract (None before).")
 
     @property
     def round_number(self) -> int:
         return len(self._deals)
 
-    @property
-    def round_results(self) -> list[dict[str, Any]]:
-        return list(self._results)
+    trump = Field[int]("_trump", "The trump suit in force (0..3 for C D H S), -1 for none.")
 
-    @property
-    def trump(self) -> int:
-        """The trump suit in force (0..3 for C D H S), -1 for none."""
-        return self._trump
-
-    @property
-    def score_state(self) -> Any:
-        return self._score
-
-    def hand(self, seat: int) -> list[Card]:
-        return JASS.cards_of(self._hands[seat])
+    score_state = Field[Any]("_score", "The scoring part's state (totals, pad, tallies).")
 
     def trick(self) -> list[Card]:
         return [JASS.cards[c] for c in self._trick]
