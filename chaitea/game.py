@@ -43,6 +43,7 @@ from .errors import (
 from .following import FOLLOW_RULES, Follow, FollowRule
 from .machine import CHANCE, TERMINAL
 from .pad import Pad
+from .phases.barrel import NO_OFFER, BarrelPicking, pick_menu
 from .play import RoundPlay
 from .rounds import RoundResult, TrickRecord, _RoundLog, round_seed
 from .setups import SEATINGS, Seating, Setup, parse_setup
@@ -77,8 +78,6 @@ def _bit_table(k: int) -> tuple[tuple[int, ...], ...]:
     return _BIT_TABLES[k]
 
 
-# Offer stages of Passing the Barrel (RULES V, D11).
-_NO_OFFER, _ANSWERING, _ALL_DECLINED, _ACCEPTED, _RESCINDED = range(5)
 
 
 class Game:
@@ -149,6 +148,7 @@ class Game:
         self.meta = meta
         self.ruleset = ruleset
         self.same_contract_raise = same_contract_raise
+        self.picking = BarrelPicking(passing_the_barrel, same_contract_raise)  # RULES B, V
         self.follow: FollowRule = FOLLOW_RULES["chai-tea-jazz"]  # RULES F
         self.idle_follow: Follow = self.follow.bind(the_deck)  # before any trump is in force
         self.n_tricks = seating.tricks(the_deck.name)
@@ -232,43 +232,8 @@ class Game:
 
     def _picks(self, open_mask: int, debt_from: int, debt_to: int,
                exclude: Contract | None, with_pass: bool = False) -> tuple[int, ...]:
-        """Pick ids for the spellings of the open rows, with debts ``debts[debt_from:debt_to]``
-        (and Pass first when ``with_pass``): one cached tuple per picking situation.
-
-        The spellings come in setup order (by the first open row that takes each, then its
-        place in that row). A cache miss costs one step per distinct spelling of the setup
-        (bit operations on the rows' masks), not per row: its cost does not grow with the
-        number of rows (issue 13)."""
-        key = (open_mask, debt_from * 1000 + debt_to + (100_000 if with_pass else 0), exclude)
-        hit = self._pick_cache.get(key)
-        if hit is not None:
-            return hit
-        menu = self._menu
-        if menu is None:
-            menu = self._menu = self._spelling_menu()
-        ranked: list[tuple[int, int, str]] = []
-        for sp, rows_mask, places in menu:
-            m = rows_mask & open_mask
-            if m and self.spelling_contract[sp] != exclude:
-                first = (m & -m).bit_length() - 1  # the first open row that takes it
-                ranked.append((first, places[first], sp))
-        ranked.sort()
-        debts = self.debts[debt_from:debt_to]
-        ids = self.pick_ids
-        out = ((self.PASS,) if with_pass else ()) + tuple(
-            ids[(sp, d)] for _r, _p, sp in ranked for d in debts)
-        self._pick_cache[key] = out
-        return out
-
-    def _spelling_menu(self) -> tuple[tuple[str, int, dict[int, int]], ...]:
-        """Per distinct pick spelling: the mask of the rows it fills and its place in each."""
-        masks: dict[str, int] = {}
-        places: dict[str, dict[int, int]] = {}
-        for r, row in enumerate(self.setup.rows):
-            for k, sp in enumerate(row.spellings):
-                masks[sp] = masks.get(sp, 0) | 1 << r
-                places.setdefault(sp, {}).setdefault(r, k)
-        return tuple((sp, masks[sp], places[sp]) for sp in masks)
+        """Pick ids of the open rows' spellings (:func:`chaitea.phases.barrel.pick_menu`)."""
+        return pick_menu(self, open_mask, debt_from, debt_to, exclude, with_pass)
 
     def tables_for(self, contract: Contract) -> list[tuple[tuple[int, ...], ...]]:
         """Per trick, the strength tables indexed by led suit (0..3; index 4 = -1: no suit yet)."""
@@ -409,7 +374,7 @@ class GameState(StateView, RoundPlay):
         self._bet_debt = 0
         self._forced = False
         self._offer = 0
-        self._offer_stage = _NO_OFFER
+        self._offer_stage = NO_OFFER
         self._offer_queue: tuple[int, ...] = ()
         # play
         self._declarer = -1
@@ -467,7 +432,7 @@ class GameState(StateView, RoundPlay):
         if self._phase == "picking":
             pl = self._pl
             if pl is None:
-                pl = self._pl = self._picking_legal()
+                pl = self._pl = self.game.picking.legal(self)
             return list(pl)
         return []
 
@@ -537,7 +502,7 @@ class GameState(StateView, RoundPlay):
         if type(action) is int and self._phase == "picking":
             pl = self._pl
             if pl is None:
-                pl = self._pl = self._picking_legal()
+                pl = self._pl = self.game.picking.legal(self)
             if action in pl:
                 self._apply_id(action)
                 return
@@ -594,128 +559,19 @@ class GameState(StateView, RoundPlay):
 
     # deals: chaitea/play.py (RoundPlay)
 
-    # -- picking (RULES B, V) --------------------------------------------------------------------
+    # -- picking (RULES B, V): chaitea/phases/barrel.py (BarrelPicking) -----------------------
     def _begin_picking(self) -> None:
-        g = self.game
-        om = self._pad.open_masks
-        self._eligible = sum(1 << s for s in range(g.players) if om[g.side_of[s]])
-        self._passed = 0
-        self._bet_seat = -1
-        self._bet_pick = -1
-        self._bet_debt = 0
-        self._forced = False
-        self._offer = 0
-        self._offer_stage = _NO_OFFER
-        self._offer_queue = ()
-        self._turn = self._barrel
-        self._pl = None
-        self._phase = "picking"
-
-    def _lone(self) -> bool:
-        e = self._eligible
-        return e & (e - 1) == 0
-
-    def _opponents(self) -> tuple[int, ...]:
-        """The barrel holder's eligible opponents, clockwise from the holder (D11)."""
-        g = self.game
-        h = self._barrel
-        side = g.side_of[h]
-        seats = ((h + k) % g.players for k in range(1, g.players))
-        return tuple(s for s in seats if self._eligible >> s & 1 and g.side_of[s] != side)
-
-    def _picking_legal(self) -> tuple[int, ...]:
-        g = self.game
-        stage = self._offer_stage
-        if stage == _ANSWERING:
-            return (g.ACCEPT, g.DECLINE)
-        if stage == _ALL_DECLINED:
-            return (*(g.offer_ids[x] for x in g.debts[1:] if x > self._offer), g.RESCIND)
-        om = self._pad.open_masks[g.side_of[self._turn]]
-        if stage != _NO_OFFER or self._forced:
-            out = g._picks(om, 0, 1, None)
-            if self._forced and stage == _NO_OFFER and g.passing_the_barrel and self._opponents():
-                out += tuple(g.offer_ids.values())
-            return out
-        if self._bet_seat < 0:  # the first pick carries no Bet Debt (D8)
-            return g._picks(om, 0, 1, None, not self._lone())
-        k = self._bet_debt // g.step + 1  # later picks must raise it (D8)
-        exclude = None
-        if not g.same_contract_raise:  # D12's other reading, as an option
-            exclude = g.spelling_contract[self._pick_value(self._bet_pick).spelling]
-        return g._picks(om, k, len(g.debts), exclude, True)
-
-    def _pick_value(self, aid: int) -> Pick:
-        a = self.game.actions[aid]
-        assert isinstance(a, Pick)
-        return a
-
-    def _advance_picking(self, seat: int) -> None:
-        n = self.game.players
-        nxt = -1
-        for k in range(1, n + 1):
-            q = (seat + k) % n
-            if self._eligible >> q & 1 and not self._passed >> q & 1:
-                nxt = q
-                break
-        if self._bet_seat >= 0:
-            if nxt == self._bet_seat:  # play came back round to the Current Bet: it stands
-                pick = self._pick_value(self._bet_pick)
-                self._finish_picking(self._bet_seat, pick.spelling, pick.debt, 0)
-            else:
-                self._turn = nxt
-        elif nxt < 0:  # everyone passed: the barrel holder must pick (or offer, RULES V)
-            self._forced = True
-            self._turn = self._barrel
-        else:
-            self._turn = nxt
-
-    def _finish_picking(self, declarer: int, spelling: str, debt: int, offer: int) -> None:
-        g = self.game
-        side = g.side_of[declarer]
-        row = next(r for r in g.spelling_rows[spelling] if self._pad.is_open(r, side))
-        self._start_play(declarer, row, g.spelling_contract[spelling], debt, offer)
+        self.game.picking.begin(self)
 
     def _apply_id(self, aid: int) -> None:
-        """Apply an action id already verified as legal."""
-        g = self.game
-        if aid < g.n_cards:
+        """Apply an action id already verified as legal: a card by the play path, a picking
+        action by the choice phase."""
+        if aid < self.game.n_cards:
             self.apply_action(aid)  # verified legal: takes the play fast path
             return
-        seat = self._turn
         self._pl = None
         self._acts.append(aid)
-        a = g.actions[aid]
-        kind = g.kinds[aid]
-        if kind is Pass:
-            self._passed |= 1 << seat
-            self._advance_picking(seat)
-        elif kind is Pick:
-            assert isinstance(a, Pick)
-            if self._offer_stage == _ACCEPTED:
-                self._finish_picking(seat, a.spelling, 0, self._offer)
-            elif self._forced:
-                self._finish_picking(seat, a.spelling, 0, 0)
-            else:
-                self._bet_seat, self._bet_pick, self._bet_debt = seat, aid, a.debt
-                self._advance_picking(seat)
-        elif kind is Offer:
-            assert isinstance(a, Offer)
-            self._offer = a.amount
-            self._offer_queue = self._opponents()
-            self._offer_stage = _ANSWERING
-            self._turn = self._offer_queue[0]
-        elif kind is Decline:
-            self._offer_queue = self._offer_queue[1:]
-            if self._offer_queue:
-                self._turn = self._offer_queue[0]
-            else:
-                self._offer_stage = _ALL_DECLINED
-                self._turn = self._barrel
-        elif kind is Accept:
-            self._offer_stage = _ACCEPTED
-        elif kind is Rescind:
-            self._offer_stage = _RESCINDED
-            self._offer = 0
+        self.game.picking.apply(self, aid)
 
     # play (RULES F, R) and scoring (RULES S): chaitea/play.py (RoundPlay)
 
@@ -733,79 +589,7 @@ class GameState(StateView, RoundPlay):
         if self._phase == "play":
             return IllegalPick(f"{a} refused: picking has ended; "
                                f"{self.names[self._turn]} plays a card")
-        return self._pick_refusal(a)
-
-    def _pick_refusal(self, a: Action) -> IllegalPick:
-        g = self.game
-        who = self.names[self._turn]
-        stage = self._offer_stage
-        if stage == _ANSWERING:
-            return IllegalPick(f"{a} refused: {who} must accept or decline the offer of "
-                               f"{self._offer} (RULES V, D11)")
-        if stage == _ALL_DECLINED:
-            if isinstance(a, Offer) and a.amount <= self._offer:
-                return IllegalPick(f"{a} refused: a new offer must be larger than {self._offer}"
-                                   " (RULES V)")
-            if isinstance(a, Offer) and self._offer >= g.max_debt:
-                return IllegalPick(f"{a} refused: the maximum offer was declined; rescind and "
-                                   "pick (RULES V)")
-            if isinstance(a, Offer):
-                return self._amount_refusal(a, a.amount, "offer")
-            return IllegalPick(f"{a} refused: every opponent declined; {who} offers more or "
-                               "rescinds (RULES V, D11)")
-        if isinstance(a, Accept | Decline | Rescind):
-            return IllegalPick(f"{a} refused: no offer is waiting for an answer (RULES V)")
-        if isinstance(a, Offer):
-            if not g.passing_the_barrel:
-                return IllegalPick(f"{a} refused: Passing the Barrel is not in play "
-                                   "(options.passing_the_barrel, RULES V)")
-            if not self._forced or stage != _NO_OFFER:
-                return IllegalPick(f"{a} refused: only the barrel holder may offer, and only when"
-                                   " everyone has passed (RULES V)")
-            if not self._opponents():
-                return IllegalPick(f"{a} refused: no eligible opponent to offer to (RULES V)")
-            return self._amount_refusal(a, a.amount, "offer")
-        if isinstance(a, Pass):
-            if self._forced or stage != _NO_OFFER:
-                return IllegalPick("pass refused: everyone passed, so the barrel holder must pick"
-                                   " (RULES B)")
-            return IllegalPick(f"pass refused: {who} is the only eligible player and picks at "
-                               "once (RULES B)")
-        assert isinstance(a, Pick)
-        rows = g.spelling_rows.get(a.spelling)
-        if rows is None:
-            return IllegalPick(f"{a} refused: no row of this setup is picked as {a.spelling!r} "
-                               "(RECORD picking spellings)")
-        side = g.side_of[self._turn]
-        if not any(self._pad.is_open(r, side) for r in rows):
-            keys = ", ".join(g.setup.rows[r].key for r in rows)
-            return IllegalPick(f"{a} refused: {who} has already completed the row {keys}; only "
-                               "open rows may be picked (RULES B)")
-        if a.debt % g.step or a.debt > g.max_debt:
-            return self._amount_refusal(a, a.debt, "Bet Debt")
-        if stage == _ACCEPTED:
-            return IllegalPick(f"{a} refused: the pick after an accepted offer carries no Bet "
-                               "Debt (RULES V, D11)")
-        if self._forced:
-            return IllegalPick(f"{a} refused: the forced pick carries no Bet Debt (RULES B)")
-        if self._bet_seat < 0:
-            return IllegalPick(f"{a} refused: the first pick of a phase carries no Bet Debt "
-                               "(RULES B, D8)")
-        if a.debt <= self._bet_debt:
-            return IllegalPick(f"{a} refused: a later pick must raise the Bet Debt above "
-                               f"{self._bet_debt} (RULES B, D8)")
-        return IllegalPick(f"{a} refused: a raise must change contract (D12 option "
-                           "same_contract_raise=false)")
-
-    def _amount_refusal(self, a: Action, amount: int, what: str) -> IllegalPick:
-        g = self.game
-        if amount % g.step or (amount < g.step and what == "offer"):
-            return IllegalPick(f"{a} refused: {what} must be a multiple of the step {g.step} "
-                               f"(at least {g.step}) (RULES B)")
-        if amount > g.max_debt:
-            return IllegalPick(f"{a} refused: {what} {amount} is above the maximum {g.max_debt} "
-                               "(RULES B)")
-        return IllegalPick(f"{a} refused (RULES B)")
+        return self.game.picking.refusal(self, a)
 
     # reading the state: chaitea/view.py (StateView)
 

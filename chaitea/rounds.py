@@ -20,7 +20,6 @@ from .machine import StateMachine, round_seed
 from .pad import Pad
 
 if TYPE_CHECKING:  # types only: game.py imports this module, never the other way round
-    from .actions import Pick
     from .game import Game
 
 __all__ = ["RoundResult", "StateFields", "TrickRecord", "round_seed"]
@@ -115,6 +114,7 @@ class StateFields(StateMachine[RoundResult]):
     _offer: int
     _offer_stage: int
     _offer_queue: tuple[int, ...]
+    _pl: tuple[int, ...] | None
     # play
     _declarer: int
     _row: int
@@ -138,6 +138,7 @@ class StateFields(StateMachine[RoundResult]):
     if TYPE_CHECKING:  # implemented by GameState (chaitea.game)
         def current_player(self) -> int: ...
         def legal_moves(self) -> list[str]: ...
-        def _pick_value(self, aid: int) -> Pick: ...
+        def _start_play(self, declarer: int, row: int, contract: Contract, debt: int,
+                        offer: int) -> None: ...
         def _begin_picking(self) -> None: ...
         def _auto_deal(self) -> None: ...

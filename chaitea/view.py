@@ -59,7 +59,7 @@ class StateView(StateFields):
         debt, e.g. ``"10 under"``)."""
         if self._phase != "picking" or self._bet_seat < 0:
             return None
-        return self._bet_seat, str(self._pick_value(self._bet_pick))
+        return self._bet_seat, str(self.game.actions[self._bet_pick])
 
     @property
     def passed(self) -> list[int]:
