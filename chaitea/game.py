@@ -24,46 +24,38 @@ actions (:meth:`Game.action` gives the value, ``str()`` of which is the record's
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import Any
 
 from . import validate
-from .actions import Accept, Action, Decline, Offer, Pass, Pick, Play, Rescind, parse_action
-from .cards import Deck, deck_named
+from .actions import Accept, Action, ActionTable, Decline, Offer, Pass, Pick, Play, Rescind
+from .cards import Deck
 from .contracts import Contract
 from .deals import Deal
 from .errors import (
-    CardError,
     IllegalAction,
     IllegalPick,
     IllegalPlay,
     SetupError,
 )
-from .following import FOLLOW_RULES, Follow, FollowRule
+from .following import Follow, FollowRule
 from .machine import CHANCE, TERMINAL
-from .pad import Pad
-from .phases.barrel import NO_OFFER, BarrelPicking, pick_menu
-from .play import RoundPlay
+from .phases.barrel import BarrelPicking, pick_menu
+from .phases.paper_pad import PaperPadScore
+from .play import PlayTables, RoundPlay
 from .rounds import RoundResult, TrickRecord, _RoundLog, round_seed
-from .setups import SEATINGS, Seating, Setup, parse_setup
-from .tricks import strength_tables
+from .rulesets.chai_tea_jazz import CHAI_TEA_JAZZ, Parts, record_options
+from .rulesets.chai_tea_jazz import JASS_RULESETS as JASS_RULESETS  # re-exported
+from .rulesets.chai_tea_jazz import METAS as METAS
+from .rulesets.chai_tea_jazz import OPTION_NAMES as OPTION_NAMES
+from .setups import SEATINGS, Seating, Setup
 from .view import StateView
 
 __all__ = ["CHANCE", "TERMINAL", "Game", "GameState", "RoundResult", "TrickRecord", "round_seed"]
 
 
 RULESETS = ("chai-tea-jazz",)
-JASS_RULESETS = (
-    "jass", "schieber", "sidi-barrani", "coiffeur-schieber", "coiffeur", "differenzler", "mittlere",
-    "molotow", "plus-minus", "rosenober", "schiltenober", "guggitaler", "guggitaler-8",
-    "palitos-21", "bells-avoidance", "sticheln",
-)
-METAS = (None, "second-place", "cumulative-most", "cumulative-least")
-OPTION_NAMES = ("deck", "passing_the_barrel", "match_point", "meta", "ruleset",
-                "same_contract_raise")
 
-_CARD_SHAPED = re.compile(r"^(?:JK\d|\d{1,2}[CDHS]'?|10[CDHS]|[JQKA][CDHS])$")
 _CHUNK = 12
 _CHUNK_MASK = (1 << _CHUNK) - 1
 _BIT_TABLES: list[tuple[tuple[int, ...], ...]] = []
@@ -80,7 +72,7 @@ def _bit_table(k: int) -> tuple[tuple[int, ...], ...]:
 
 
 
-class Game:
+class Game(ActionTable, PlayTables):
     """The rules of one game as data: players, seating, deck, setup and options.
 
     Options (RECORD ``options``): ``deck`` (``standard``; ``six-player`` or ``double`` for six
@@ -123,23 +115,13 @@ class Game:
                              " use \"chai-tea-jazz\"")
         if ruleset not in RULESETS:
             raise SetupError(f"unknown ruleset {ruleset!r} (RECORD options.ruleset)")
-        seating = SEATINGS[players]
-        deck_name = seating.decks[0] if deck is None else deck
-        the_deck = deck_named(deck_name) if isinstance(deck_name, str) else deck_named(str(deck))
-        if deck_name not in seating.decks:
-            raise SetupError(f"the {deck_name} deck does not fit {players} players; use "
-                             f"{' or '.join(seating.decks)} (RULES P, RECORD options.deck)")
-        for name, flag in (("passing_the_barrel", passing_the_barrel),
-                           ("match_point", match_point),
-                           ("same_contract_raise", same_contract_raise)):
-            if type(flag) is not bool:
-                raise SetupError(f"option {name} must be true or false")
-        if meta not in METAS:
-            raise SetupError(f"unknown meta {meta!r}: use null, \"second-place\", "
-                             "\"cumulative-most\" or \"cumulative-least\" (RECORD options.meta)")
-        self.setup: Setup = setup if isinstance(setup, Setup) else parse_setup(setup)
-        if players != 3 and (meta == "second-place" or any(r.meta for r in self.setup.rows)):
-            raise SetupError("the second-place meta works with three players only (RULES S)")
+        parts = CHAI_TEA_JAZZ.parts(  # the ruleset's parts, the rules' own checks (SetupError)
+            players, setup, deck=deck, passing_the_barrel=passing_the_barrel,
+            match_point=match_point, meta=meta, same_contract_raise=same_contract_raise)
+        self.parts: Parts = parts
+        self.setup: Setup = parts.setup
+        seating = parts.seating
+        the_deck = parts.deck
         self.players = players
         self.seating: Seating = seating
         self.deck: Deck = the_deck
@@ -148,8 +130,9 @@ class Game:
         self.meta = meta
         self.ruleset = ruleset
         self.same_contract_raise = same_contract_raise
-        self.picking = BarrelPicking(passing_the_barrel, same_contract_raise)  # RULES B, V
-        self.follow: FollowRule = FOLLOW_RULES["chai-tea-jazz"]  # RULES F
+        self.picking: BarrelPicking = parts.picking  # the choice phase (RULES B, V)
+        self.scoring: PaperPadScore = parts.scoring  # the pad and the end rule (RULES S)
+        self.follow: FollowRule = parts.follow  # RULES F
         self.idle_follow: Follow = self.follow.bind(the_deck)  # before any trump is in force
         self.n_tricks = seating.tricks(the_deck.name)
         self.step = seating.step
@@ -165,100 +148,10 @@ class Game:
         self._round_cache: dict[int, tuple[Contract, list[tuple[tuple[int, ...], ...]],
                                            Follow]] = {}
 
-    # -- actions ---------------------------------------------------------------------------------
-    def _build_actions(self) -> None:
-        actions: list[Action] = [Play(c) for c in self.deck.cards]
-        self.n_cards = len(actions)
-        self.PASS = len(actions)
-        actions += [Pass(), Accept(), Decline(), Rescind()]
-        self.ACCEPT, self.DECLINE, self.RESCIND = self.PASS + 1, self.PASS + 2, self.PASS + 3
-        self.offer_ids: dict[int, int] = {}
-        for x in self.debts[1:]:
-            self.offer_ids[x] = len(actions)
-            actions.append(Offer(x))
-        self.spelling_rows: dict[str, tuple[int, ...]] = {}
-        self.spelling_contract: dict[str, Contract] = {}
-        for i, row in enumerate(self.setup.rows):
-            for sp, c in zip(row.spellings, row.contracts, strict=True):
-                self.spelling_rows[sp] = self.spelling_rows.get(sp, ()) + (i,)
-                self.spelling_contract[sp] = c
-        self.pick_ids: dict[tuple[str, int], int] = {}
-        for sp in self.spelling_rows:
-            for d in self.debts:
-                self.pick_ids[(sp, d)] = len(actions)
-                actions.append(Pick(sp, d))
-        self.actions: tuple[Action, ...] = tuple(actions)
-        self.kinds: tuple[type, ...] = tuple(type(a) for a in actions)  # dispatch by type
-        self._id_of: dict[Action, int] = {a: i for i, a in enumerate(actions)}
-        self._id_of_text: dict[str, int] = {str(a): i for i, a in enumerate(actions)}
-        self.num_distinct_actions = len(actions)
-
-    def action(self, action_id: int) -> Action:
-        """The action value of an id: ``str(game.action(i))`` is its record spelling."""
-        return self.actions[action_id]
-
-    def action_to_string(self, action_id: int) -> str:
-        return str(self.actions[action_id])
-
-    def parse_action(self, text: str) -> Action:
-        """Read an action in the record's spelling (``7H``, ``pass``, ``20 trump(H)``,
-        ``joker=hearts-trump`` as an alias of ``joker=trump(H)``, ``offer 10``)."""
-        if not isinstance(text, str):
-            raise IllegalAction(f"{text!r} is not an action string")
-        i = self._id_of_text.get(text)
-        if i is not None:
-            return self.actions[i]
-        if _CARD_SHAPED.match(text):  # a card string, perhaps of another deck: a play
-            try:
-                return Play(self.deck.parse(text))
-            except CardError as e:
-                raise IllegalPlay(f"{text} refused: {e}") from None
-        a = parse_action(text)
-        if isinstance(a, Pick):
-            sp = self.setup.joker_aliases.get(a.spelling, a.spelling)
-            return Pick(sp, a.debt)
-        if a is not None:
-            return a
-        try:
-            return Play(self.deck.parse(text))
-        except CardError:
-            raise IllegalAction(f"{text!r} is neither a card of the {self.deck.describe()} nor a"
-                                " picking action (pass, ROW, DEBT ROW, offer X, accept, decline,"
-                                " rescind)") from None
-
-    def action_id(self, action: Action) -> int | None:
-        """The id of an action value, or ``None`` if no such action exists in this game."""
-        return self._id_of.get(action)
-
     def _picks(self, open_mask: int, debt_from: int, debt_to: int,
                exclude: Contract | None, with_pass: bool = False) -> tuple[int, ...]:
         """Pick ids of the open rows' spellings (:func:`chaitea.phases.barrel.pick_menu`)."""
         return pick_menu(self, open_mask, debt_from, debt_to, exclude, with_pass)
-
-    def tables_for(self, contract: Contract) -> list[tuple[tuple[int, ...], ...]]:
-        """Per trick, the strength tables indexed by led suit (0..3; index 4 = -1: no suit yet)."""
-        hit = self._table_cache.get(contract)
-        if hit is None:
-            hit = [strength_tables(self.deck, rule, rule.trump)
-                   for rule in contract.trick_rules(self.n_tricks)]
-            self._table_cache[contract] = hit
-        return hit
-
-    def round_rules(self, contract: Contract) -> tuple[list[tuple[tuple[int, ...], ...]], Follow]:
-        """A round's strength tables (:meth:`tables_for`) and the follow rule bound to its trump
-        (RULES F), cached by the contract object: the per-round set-up of the play path."""
-        hit = self._round_cache.get(id(contract))
-        if hit is None or hit[0] is not contract:
-            follow = self.follow.bind(self.deck, -1 if contract.trump is None
-                                      else int(contract.trump))
-            hit = (contract, self.tables_for(contract), follow)
-            if len(self._round_cache) < 512:  # the entry holds the contract: its id stays its own
-                self._round_cache[id(contract)] = hit
-        return hit[1], hit[2]
-
-    def __getstate__(self) -> dict[str, Any]:
-        """For pickling: the cache keyed by object ids starts afresh in the new process."""
-        return {**self.__dict__, "_round_cache": {}}
 
     # -- states ----------------------------------------------------------------------------------
     def new_initial_state(
@@ -302,32 +195,7 @@ class Game:
     def from_options(cls, players: object, setup: object, options: object) -> Game:
         """Build a game from a record's ``players``, ``setup`` and ``options`` values, refusing
         anything unknown with a :class:`SetupError` that names the field."""
-        if options is None:
-            options = {}
-        if not isinstance(options, dict):
-            raise SetupError("'options' must be an object (RECORD options)")
-        unknown = [k for k in options if k not in OPTION_NAMES]
-        if unknown:
-            raise SetupError(f"unknown option {unknown[0]!r} (RECORD options)")
-        if type(players) is not int:
-            raise SetupError("'players' must be 2, 3, 4 or 6 (RECORD players)")
-        if not isinstance(setup, str | list):
-            raise SetupError("'setup' must be a name or a list of rows (RECORD setup)")
-        deck = options.get("deck")
-        if deck is not None and deck not in ("standard", "six-player", "double", "jass"):
-            raise SetupError(f"unknown deck {deck!r} (RECORD options.deck)")
-        ruleset = options.get("ruleset", "chai-tea-jazz")
-        if not isinstance(ruleset, str):
-            raise SetupError("'ruleset' must be a string (RECORD options.ruleset)")
-        meta = options.get("meta")
-        if meta is not None and not isinstance(meta, str):
-            raise SetupError(f"unknown meta {meta!r} (RECORD options.meta)")
-        return cls(
-            players, setup, deck=deck,
-            passing_the_barrel=options.get("passing_the_barrel", False),
-            match_point=options.get("match_point", False), meta=meta, ruleset=ruleset,
-            same_contract_raise=options.get("same_contract_raise", True),
-        )
+        return cls(players, setup, **record_options(players, setup, options))  # type: ignore[arg-type]
 
     def __repr__(self) -> str:
         return (f"Game(players={self.players}, setup={self.setup.spec!r}, "
@@ -352,7 +220,7 @@ class GameState(StateView, RoundPlay):
         self.first_barrel = barrel
         self._seed = seed
         self._round_only = round_only
-        self._pad = Pad(game.setup, game.sides, game.meta)
+        self._pad = game.scoring.new_pad(game)
         self._barrel = barrel
         self._phase = "deal"
         self._agreed = False
@@ -367,15 +235,7 @@ class GameState(StateView, RoundPlay):
         self._set_aside: tuple[int, ...] = ()
         # picking
         self._turn = barrel
-        self._eligible = 0
-        self._passed = 0
-        self._bet_seat = -1
-        self._bet_pick = -1
-        self._bet_debt = 0
-        self._forced = False
-        self._offer = 0
-        self._offer_stage = NO_OFFER
-        self._offer_queue: tuple[int, ...] = ()
+        game.picking.reset(self)
         # play
         self._declarer = -1
         self._row = -1
@@ -609,35 +469,6 @@ class GameState(StateView, RoundPlay):
         from .record import state_to_record
 
         return state_to_record(self)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, GameState):
-            return NotImplemented
-        return self.game is other.game and self._key() == other._key()
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def _key(self) -> tuple[Any, ...]:
-        """Everything that makes up the state, for equality (a refused action must leave it)."""
-        p = self._pad
-        return (
-            self._phase, self._barrel, self._turn, self._eligible, self._passed, self._bet_seat,
-            self._bet_pick, self._bet_debt, self._forced, self._offer, self._offer_stage,
-            self._offer_queue, self._declarer, self._row, self._contract, self._debt,
-            self._offer_bonus, tuple(self._hands), tuple(self._straw_up),
-            tuple(self._straw_down), self._cover, self._set_aside, tuple(self._trick),
-            self._leader, self._led, self._trick_no, tuple(self._side_points),
-            tuple(self._tricks_won), tuple(self._tricks), tuple(self._reveal),
-            tuple((lg.deal, tuple(lg.actions), lg.result) for lg in self._logs),
-            tuple(self._results), self._agreed, self._round_only, tuple(self.names),
-            repr((p.scores, p.order, p.row_points, p.match_points, p.finish_order)),
-            self._seed,
-        )
-
-    def __repr__(self) -> str:
-        g = self.game
-        return (f"<GameState {g.players}p round {self.round_number} {self._phase}, "
-                f"to act: {self.current_player()}>")
 
     def _repr_html_(self) -> str:
         from .svg import state_html

@@ -174,3 +174,32 @@ class StateView(StateFields):
         if self.current_player() == seat:
             obs["legal"] = self.legal_moves()
         return obs
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, StateView):
+            return NotImplemented
+        return self.game is other.game and self._key() == other._key()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def _key(self) -> tuple[Any, ...]:
+        """Everything that makes up the state, for equality (a refused action must leave it)."""
+        p = self._pad
+        return (
+            self._phase, self._barrel, self._turn, self._eligible, self._passed, self._bet_seat,
+            self._bet_pick, self._bet_debt, self._forced, self._offer, self._offer_stage,
+            self._offer_queue, self._declarer, self._row, self._contract, self._debt,
+            self._offer_bonus, tuple(self._hands), tuple(self._straw_up),
+            tuple(self._straw_down), self._cover, self._set_aside, tuple(self._trick),
+            self._leader, self._led, self._trick_no, tuple(self._side_points),
+            tuple(self._tricks_won), tuple(self._tricks), tuple(self._reveal),
+            tuple((lg.deal, tuple(lg.actions), lg.result) for lg in self._logs),
+            tuple(self._results), self._agreed, self._round_only, tuple(self.names),
+            repr((p.scores, p.order, p.row_points, p.match_points, p.finish_order)),
+            self._seed,
+        )
+
+    def __repr__(self) -> str:
+        g = self.game
+        return (f"<GameState {g.players}p round {self.round_number} {self._phase}, "
+                f"to act: {self.current_player()}>")

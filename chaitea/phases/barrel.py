@@ -63,7 +63,16 @@ class BarrelPicking:
         holder to speak."""
         g = st.game
         om = st._pad.open_masks
-        st._eligible = sum(1 << s for s in range(g.players) if om[g.side_of[s]])
+        self.reset(st, sum(1 << s for s in range(g.players) if om[g.side_of[s]]))
+        st._turn = st._barrel
+        st._pl = None
+        st._phase = "picking"
+
+    @staticmethod
+    def reset(st: StateFields, eligible: int = 0) -> None:
+        """The picking fields at the start of a round's picking (``eligible``: a bit per seat
+        whose side has an open row)."""
+        st._eligible = eligible
         st._passed = 0
         st._bet_seat = -1
         st._bet_pick = -1
@@ -72,9 +81,18 @@ class BarrelPicking:
         st._offer = 0
         st._offer_stage = NO_OFFER
         st._offer_queue = ()
-        st._turn = st._barrel
-        st._pl = None
-        st._phase = "picking"
+
+    @staticmethod
+    def next_barrel(st: StateFields) -> int:
+        """The next eligible player clockwise from the barrel holder; else the holder keeps it
+        (RULES B)."""
+        g = st.game
+        om = st._pad.open_masks
+        for k in range(1, g.players):
+            q = (st._barrel + k) % g.players
+            if om[g.side_of[q]]:
+                return q
+        return st._barrel
 
     @staticmethod
     def _lone(st: StateFields) -> bool:
