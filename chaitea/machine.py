@@ -117,6 +117,10 @@ class StateMachine(Generic[R]):
     def history(self) -> list[int]:
         raise NotImplementedError
 
+    def next_picking(self) -> tuple[int | None, list[str]] | None:
+        """Between rounds: the next round's first speaker and what it may pick."""
+        raise NotImplementedError
+
     def _picking_seat(self) -> int:
         """The seat that speaks while picking (the choice phase's)."""
         return self._turn
@@ -170,6 +174,18 @@ class StateMachine(Generic[R]):
         """:meth:`history` in the record's spelling."""
         text = self.game.action_to_string
         return [text(a) for a in self.history()]
+
+    def next_step(self) -> dict[str, Any] | None:
+        """The report's ``next`` (RECORD replay): the seat to act, its phase and its legal
+        actions (between rounds: the next round's picking); ``None`` once the game is over."""
+        if self._phase == "end":
+            return None
+        if self._phase == "deal":
+            nxt = self.next_picking()
+            assert nxt is not None
+            return {"seat": nxt[0], "phase": "picking", "legal": nxt[1]}
+        return {"seat": self.current_player(), "phase": self._phase,
+                "legal": self.legal_moves()}
 
     # -- the shared readers -------------------------------------------------------------------
     def hand(self, seat: int) -> list[Card]:

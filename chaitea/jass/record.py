@@ -27,7 +27,7 @@ from ..deals import Deal
 from ..driver import JassState
 from ..errors import ChaiTeaError, RecordError
 from ..rulesets import RULESETS, jass_game
-from ..validate import check_names, check_round
+from ..validate import check_round, record_game, record_names
 
 __all__ = ["is_jass_record", "loads", "report", "state_to_record"]
 
@@ -57,16 +57,8 @@ def loads(data: Mapping[str, Any], *, check_item: CheckItem = _plain_item,
     if "players" not in data or "rounds" not in data:
         missing = next(k for k in ("players", "rounds") if k not in data)
         raise RecordError(_TOP, f"the record has no {missing!r} (RECORD)")
-    try:
-        game = jass_game(name, data["players"], deck=deck, options=opts)
-    except ChaiTeaError as e:
-        raise RecordError(_TOP, str(e)) from None
-    names = data.get("names")
-    if names is not None:
-        try:
-            names = check_names(names, game.players)
-        except ChaiTeaError as e:
-            raise RecordError(_TOP, f"{e} (RECORD names)") from None
+    game = record_game(lambda: jass_game(name, data["players"], deck=deck, options=opts))
+    names = record_names(data, game.players)
     forehand = data.get("forehand")
     if forehand is not None and (type(forehand) is not int or
                                  not 0 <= forehand < game.players):
@@ -147,15 +139,7 @@ def report(state: JassState) -> dict[str, Any]:
     result.update(extra)
     result["finished"] = state.is_terminal()
     result["winner"] = _side_name(state, state.winner())
-    if state.is_terminal():
-        result["next"] = None
-    elif state.phase == "deal":
-        nxt = state.next_picking()
-        assert nxt is not None
-        result["next"] = {"seat": nxt[0], "phase": "picking", "legal": nxt[1]}
-    else:
-        result["next"] = {"seat": state.current_player(), "phase": state.phase,
-                          "legal": state.legal_moves()}
+    result["next"] = state.next_step()
     return result
 
 
