@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
 
-from ..cards import JASS, Card
+from ..cards import Card
 from ..deals import Deal
 from ..errors import SetupError
 from .choice import PickView
@@ -24,8 +24,6 @@ if TYPE_CHECKING:
     from ..driver import JassGame, JassState
 
 __all__ = ["StateViews"]
-
-N_CARDS = 36
 
 
 class StateViews:
@@ -93,10 +91,11 @@ class StateViews:
         return self._score
 
     def hand(self, seat: int) -> list[Card]:
-        return JASS.cards_of(self._hands[seat])
+        return self.game.deck.cards_of(self._hands[seat])
 
     def trick(self) -> list[Card]:
-        return [JASS.cards[c] for c in self._trick]
+        cards = self.game.deck.cards
+        return [cards[c] for c in self._trick]
 
     def tricks(self) -> list[tuple[int, tuple[int, ...], int]]:
         """This round's finished tricks: (leader, card ids, winner)."""
@@ -158,9 +157,10 @@ class StateViews:
             rec["forehand"] = self.forehand_override
         logs = self._done + ([(self._items, tuple(self._acts))]
                              if len(self._done) < len(self._deals) else [])
+        cards, n_cards = g.deck.cards, g.n_cards
         rec["rounds"] = [
             {"deal": {"seed": deal} if isinstance(deal, int) else deal.to_json(),
-             "picking": list(picking), "plays": [str(JASS.cards[c]) for c in acts if c < N_CARDS]}
+             "picking": list(picking), "plays": [str(cards[c]) for c in acts if c < n_cards]}
             for deal, (picking, acts) in zip(self._deals, logs, strict=True)
         ]
         return rec
