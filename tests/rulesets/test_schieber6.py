@@ -417,3 +417,42 @@ def test_soak_random_games(deck: str | None) -> None:
     for seed in range(10_000):
         state = play_random(10**6 + seed, deck=deck, refusals=0.01)
         check_game(state, deep=seed % 10 == 0)
+
+
+def test_match_multipliers_and_targets_with_six_players() -> None:
+    """The Match is one team taking every trick: +100 on top of the 309, then the multiplier;
+    the target 3000 (1000 with no multipliers), as with four players."""
+    from chaitea.jass.scoring import SCHIEBER as SCHIEBER_SCORING
+    from chaitea.phases.scores import Hand, TargetScore
+
+    part = TargetScore(SCHIEBER_SCORING, SIDES6)
+    hand = Hand(0, 0, "undenufe", (3, 0, 3, 0, 2, 0), (245, 0), (0, 0), (0, 0))
+    _, fields = part.write(part.initial(), hand)
+    assert fields["match"] == 0 and fields["score"] == ((245 + 100) * 4, 0)
+    hand = Hand(1, 3, "trump(H)", (3, 1, 2, 0, 1, 1), (200, 109), (50, 0), (0, 20))
+    _, fields = part.write(part.initial(), hand)
+    assert fields["match"] is None and fields["score"] == (500, 258)
+    assert jass_game("schieber", 6).table.score.scoring.end.target == 3000  # type: ignore[union-attr]
+    flat = jass_game("schieber", 6, no_multipliers=True).table.score
+    assert flat.scoring.end.target == 1000 and flat.scoring.factor("undenufe") == 1  # type: ignore[union-attr]
+
+
+def test_command_line(tmp_path: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    from chaitea.__main__ import main
+
+    assert main(["random-game", "--ruleset", "schieber", "--players", "6", "--seed", "3"]) == 0
+    rec = json.loads(capsys.readouterr().out)
+    assert rec["players"] == 6 and rec["options"] == {"ruleset": "schieber"}
+    assert any("'" in c for c in rec["rounds"][0]["plays"])  # second copies, written 9H'
+    path = tmp_path / "six.json"
+    path.write_text(json.dumps(rec))
+    assert main(["replay", str(path)]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["finished"] and out["winner"] in ("A", "B")
+    assert main(["random-game", "--ruleset", "schieber", "--players", "6", "--seed", "3",
+                 "--deck", "jass"]) == 0
+    assert json.loads(capsys.readouterr().out)["options"] == {"ruleset": "schieber",
+                                                             "deck": "jass"}
+    assert main(["deal", "--ruleset", "schieber", "--players", "6", "--seed", "3"]) == 0
+    text = capsys.readouterr().out
+    assert "Jass double deck" in text and "team B" in text and "holds 9S" in text
