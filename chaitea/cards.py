@@ -299,7 +299,8 @@ JASS_DOUBLE = Deck(
     JASS_PLAIN_VALUES,
     tuple(range(9, 15)),
 )
-DECKS: dict[str, Deck] = {d.name: d for d in (STANDARD, SIX_PLAYER, DOUBLE, JASS, JASS_DOUBLE)}
+DECKS: dict[str, Deck] = {d.name: d for d in (STANDARD, SIX_PLAYER, DOUBLE, JASS)}  # RULES C
+_NAMED: dict[str, Deck] = {**DECKS, JASS_DOUBLE.name: JASS_DOUBLE}  # and the RULES J decks
 
 
 def deck_named(name: str) -> Deck:
@@ -310,7 +311,7 @@ def deck_named(name: str) -> Deck:
     <Deck jass-double: 48 cards, 240 points>
     """
     try:
-        return DECKS[name]
+        return _NAMED[name]
     except (KeyError, TypeError):
         raise CardError(
             f"unknown deck {name!r}: use standard, six-player, double, jass or jass-double "

@@ -4,7 +4,10 @@ through the same state API as Chai Tea Jazz's ``GameState`` (issue 9).
 A round is dealt (a chance node), its contract chosen by the ruleset's choice phase
 (:mod:`chaitea.phases.choice`), played on the core's trick rules and follow rule
 (:mod:`chaitea.tricks`, :mod:`chaitea.following`) and written by its scoring part
-(:mod:`chaitea.phases.scores`); Weis and Stöck are automatic (RULES J, :mod:`chaitea.jass`).
+(:mod:`chaitea.phases.scores`); Weis and Stöck are automatic (RULES J, :mod:`chaitea.jass`;
+option: Weis declared by hand, :mod:`chaitea.phases.declare`). A deck other than the 36-card
+one (six-player Schieber's two 24-card decks) plays on the state class its table names
+(:mod:`chaitea.phases.double`).
 
 >>> from chaitea.rulesets import find_ruleset
 >>> game = JassGame(find_ruleset("schieber"))

@@ -168,10 +168,11 @@ def test_record_and_replay() -> None:
 
 def test_a_bad_declaration_in_a_record_exits_2(tmp_path: Path,
                                                 capsys: pytest.CaptureFixture[str]) -> None:
-    rec = {"format": "chaitea-record/1", "players": 4, "forehand": 0,
-           "options": {"ruleset": "schieber", "declare": "hand"},
-           "rounds": [{"deal": {"hands": [h.split() for h in HANDS]},
-                       "picking": ["trump(S)", "noweis", "weis(AS,KS,QS)"], "plays": []}]}
+    rec: dict[str, Any] = {"format": "chaitea-record/1", "players": 4, "forehand": 0,
+                           "options": {"ruleset": "schieber", "declare": "hand"},
+                           "rounds": [{"deal": {"hands": [h.split() for h in HANDS]},
+                                       "picking": ["trump(S)", "noweis", "weis(AS,KS,QS)"],
+                                       "plays": []}]}
     path = tmp_path / "game.json"
     path.write_text(json.dumps(rec))
     assert main(["replay", str(path)]) == 2

@@ -55,11 +55,11 @@ HEARTS_DEAL = [
 
 # -- the table -------------------------------------------------------------------------------
 def test_game_of_six_players() -> None:
-    game = Game(players=6, ruleset="schieber")
+    game: Any = Game(players=6, ruleset="schieber")  # a JassGame (Game hands Jass rulesets on)
     assert game.players == 6 and game.deck is JASS_DOUBLE and game.n_tricks == 8
     assert game.seating.teams == ((0, 2, 4), (1, 3, 5))
     assert game.side_of == SIDES6 and game.side_names == ["A", "B"]
-    one = Game(players=6, ruleset="schieber", deck="jass")
+    one: Any = Game(players=6, ruleset="schieber", deck="jass")
     assert one.deck is JASS and one.n_tricks == 6
     assert type(game.new_initial_state(seed=1)) is DoubleDeckState
     assert type(one.new_initial_state(seed=1)) is JassState
