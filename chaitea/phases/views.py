@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
 
-from ..cards import JASS, Card
+from ..cards import Card
 from ..deals import Deal
 from ..errors import SetupError
 from ..machine import Field, StateMachine
@@ -25,8 +25,6 @@ if TYPE_CHECKING:
     from ..driver import JassGame, JassState
 
 __all__ = ["StateViews"]
-
-N_CARDS = 36
 
 
 class StateViews(StateMachine[dict[str, Any]]):
@@ -78,7 +76,8 @@ class StateViews(StateMachine[dict[str, Any]]):
     score_state = Field[Any]("_score", "The scoring part's state (totals, pad, tallies).")
 
     def trick(self) -> list[Card]:
-        return [JASS.cards[c] for c in self._trick]
+        cards = self.game.deck.cards
+        return [cards[c] for c in self._trick]
 
     def tricks(self) -> list[tuple[int, tuple[int, ...], int]]:
         """This round's finished tricks: (leader, card ids, winner)."""
@@ -140,9 +139,10 @@ class StateViews(StateMachine[dict[str, Any]]):
             rec["forehand"] = self.forehand_override
         logs = self._done + ([(self._items, tuple(self._acts))]
                              if len(self._done) < len(self._deals) else [])
+        cards, n_cards = g.deck.cards, g.n_cards
         rec["rounds"] = [
             {"deal": {"seed": deal} if isinstance(deal, int) else deal.to_json(),
-             "picking": list(picking), "plays": [str(JASS.cards[c]) for c in acts if c < N_CARDS]}
+             "picking": list(picking), "plays": [str(cards[c]) for c in acts if c < n_cards]}
             for deal, (picking, acts) in zip(self._deals, logs, strict=True)
         ]
         return rec

@@ -7,7 +7,7 @@ generic driver (:mod:`chaitea.driver`) through the same state API as Chai Tea Ja
 >>> sorted(RULESETS)
 ['coiffeur', 'coiffeur-schieber', 'jass', 'schieber']
 >>> find_ruleset("schieber").players, [o.name for o in find_ruleset("schieber").options][:3]
-((4,), ['no_multipliers', 'target', 'obenabe_undenufe'])
+((4, 6), ['no_multipliers', 'target', 'obenabe_undenufe'])
 >>> game = jass_game("coiffeur-schieber", players=3)
 >>> game.n_tricks, game.sides
 (12, 3)
@@ -21,7 +21,8 @@ from typing import Any
 from ..driver import JassGame
 from ..errors import SetupError
 from ..phases.ruleset import Ruleset
-from .jass import BASIC_JASS, COIFFEUR, COIFFEUR_SCHIEBER, SCHIEBER
+from .jass import BASIC_JASS, COIFFEUR, COIFFEUR_SCHIEBER
+from .schieber import SCHIEBER
 
 __all__ = ["RULESETS", "JassGame", "find_ruleset", "jass_game"]
 
