@@ -24,7 +24,6 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from .cards import JASS
@@ -269,7 +268,8 @@ class JassView:
     ``known[s]``: cards seat ``s`` is known to hold (its own hand; the dealer's turned-up card
     in basic Jass until played); ``excluded[s]``: cards seat ``s`` cannot hold (suits it showed
     void, RULES J: only a card of another non-trump suit proves a void, since trumping is free;
-    to a trump lead a non-trump proves no trump but perhaps the Puur); ``hidden[s]``: how many
+    to a trump lead a non-trump proves no trump but perhaps the Puur; an undertrump proves a
+    hand of nothing but trumps); ``hidden[s]``: how many
     cards seat ``s`` holds now that this seat cannot see; ``unknown``: the cards not seen."""
 
     game: JassGame
@@ -354,6 +354,9 @@ def jass_view(state: JassState, seat: int) -> JassView:
                         excluded[s] |= SUIT_MASKS[led] & ~(1 << (9 * led + PUUR))
                     elif rnd.dynamic or suit != trump:
                         excluded[s] |= SUIT_MASKS[led]
+                    elif any(x // 9 == trump and rnd.tables[led][x] > rnd.tables[led][c]
+                             for x in rnd.trick):  # undertrumped: a hand of only trumps
+                        excluded[s] |= ((1 << N_CARDS) - 1) & ~SUIT_MASKS[trump]
             played[s] |= 1 << c
             rnd.hands[s] |= 1 << c
             rnd.play(c)
@@ -551,31 +554,64 @@ def _lead(r: JassRound, seat: int, cards: list[int], unseen: int, camp_of: Seque
 
 
 # -- picking by hand strength ----------------------------------------------------------------------
-def hand_strength(game: JassGame, contract: str, hand: int, trumps: Sequence[int] = ()) -> float:
-    """A quick estimate of the card points a hand takes when it picks ``contract``: each card's
-    chance of a trick from how many stronger cards of its suit are out (per trick order, for
-    Slalom and Gustav), plain cards cut where trumps are out, trump length and the Puur and
-    Näll counted, times the points of an average trick."""
+def _game_key(game: JassGame) -> tuple[Any, ...]:
+    return (game.name, game.players, tuple(sorted(game.options.items(), key=lambda kv: kv[0])))
+
+
+_PLANS: dict[tuple[Any, ...], tuple[tuple[int, tuple[int, ...]], ...]] = {}
+
+
+def _strength_plan(game: JassGame, contract: str,
+                   trumps: Sequence[int]) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """Per sampled trick order (first, middle, last trick: Slalom and Gustav change it): the
+    trump in force and, per card, the mask of the cards of its suit that beat it."""
+    key = (_game_key(game), contract, tuple(trumps))
+    plan = _PLANS.get(key)
+    if plan is not None:
+        return plan
     rules = game.trick_rules(contract)
     n_t = game.n_tricks
-    per = 157 / n_t
     it = iter(trumps)
     chosen = [next(it, 0) if rule.trump_setting is TrumpSetting.CHOSEN else -1 for rule in rules]
-    orders = sorted({0, n_t // 2, n_t - 1})
-    won = 0.0
-    mine = _bits(hand)
-    for k in orders:
+    out = []
+    for k in sorted({0, n_t // 2, n_t - 1}):
         rule = rules[k]
         t = rule.trump if rule.trump_setting is TrumpSetting.FIXED else chosen[k]
         _legal, tables, _values = game.plan(contract, k, t)
+        above = []
+        for c in range(N_CARDS):
+            s = c // 9
+            table = tables[s]
+            above.append(sum(1 << u for u in range(9 * s, 9 * s + 9) if table[u] > table[c]))
+        out.append((t, tuple(above)))
+    plan = _PLANS[key] = tuple(out)
+    return plan
+
+
+def hand_strength(game: JassGame, contract: str, hand: int, trumps: Sequence[int] = ()) -> float:
+    """A quick estimate of the card points a hand takes when it picks ``contract``: each card's
+    chance of a trick from how many stronger cards of its suit are out (per trick order, for
+    Slalom and Gustav), plain cards cut where trumps are out, trump length and the Puur
+    counted, times the points of an average trick.
+
+    >>> from chaitea.rulesets import jass_game
+    >>> g = jass_game("schieber")
+    >>> strong = JASS.mask_of("JH 9H AH KH 10H AC AS 6D 7D".split())
+    >>> hand_strength(g, "trump(H)", strong) > hand_strength(g, "trump(C)", strong)
+    True
+    """
+    n_t = game.n_tricks
+    per = 157 / n_t
+    plan = _strength_plan(game, contract, trumps)
+    won = 0.0
+    mine = _bits(hand)
+    out = ~hand
+    for t, above in plan:
         n_trumps = (hand & SUIT_MASKS[t]).bit_count() if t >= 0 else 0
         cut = 1.0 if t < 0 else (0.85 if n_trumps >= 4 else 0.55)
         for c in mine:
-            s = c // 9
-            table = tables[s]
-            stronger = sum(1 for u in range(9 * s, 9 * s + 9)
-                           if not hand >> u & 1 and table[u] > table[c])
-            if s == t:
+            stronger = (above[c] & out).bit_count()
+            if c // 9 == t:
                 won += 0.8 ** stronger
             else:
                 won += (0.4 ** stronger) * cut
@@ -583,13 +619,19 @@ def hand_strength(game: JassGame, contract: str, hand: int, trumps: Sequence[int
             won += max(0, n_trumps - 3) * 0.6
             if hand >> (9 * t + PUUR) & 1 and n_trumps >= 3:
                 won += 0.4
-    return min(won / len(orders), n_t) * per
+    return min(won / len(plan), n_t) * per
 
 
-@cache
+_MEANS: dict[tuple[Any, ...], float] = {}
+
+
 def mean_strength(game: JassGame, contract: str) -> float:
     """The mean :func:`hand_strength` of ``contract`` over 60 random hands (a fixed seed): the
-    baseline a hand must beat to be worth this contract."""
+    baseline a hand must beat to be worth this contract (cached per ruleset and options)."""
+    key = (_game_key(game), contract)
+    m = _MEANS.get(key)
+    if m is not None:
+        return m
     rng = random.Random(4242)
     ids = list(range(N_CARDS))
     total = 0.0
@@ -597,7 +639,8 @@ def mean_strength(game: JassGame, contract: str) -> float:
         rng.shuffle(ids)
         hand = sum(1 << i for i in ids[:game.n_tricks])
         total += hand_strength(game, contract, hand, (0, 1, 2))
-    return total / 60
+    m = _MEANS[key] = total / 60
+    return m
 
 
 def pick_scores(state: JassState, seat: int) -> dict[str, float]:
