@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from .cards import JASS
 from .driver import mask_ids
+from .phases.choice import RoundPick
 from .tricks import TrumpSetting
 
 if TYPE_CHECKING:
@@ -41,11 +42,17 @@ __all__ = [
     "JassRuleBot",
     "JassView",
     "camps",
+    "contract_baseline",
+    "exact_values",
+    "hand_strength",
     "jass_card",
     "jass_pick",
     "jass_view",
     "make_jass_bot",
+    "mc_pick",
+    "mean_strength",
     "pick_scores",
+    "picking_outcomes",
     "sample_jass_world",
 ]
 
@@ -716,6 +723,191 @@ def jass_pick(state: JassState) -> int:
     return ids[best]
 
 
+# -- exact values of the last tricks (hands open) ---------------------------------------------
+def exact_values(r: JassRound, camp_of: Sequence[int], seat: int, sign: int = 1) -> dict[int, int]:
+    """Per legal card of the seat to play in ``r`` (every hand open), the final value of
+    ``seat``'s camp (:meth:`JassRound.camp_value`, signed) under best play: the camp of
+    ``seat`` maximises it, every other seat minimises it (in games of individuals: the seat
+    against all the others). Plain minimax with a table of solved positions; meant for the
+    last two or three tricks (the double-dummy solver, :mod:`chaitea.solver`, goes further).
+    Below: leading the 6 first lets the A win the last trick's 5 as well.
+
+    >>> from chaitea.rulesets import jass_game
+    >>> g = jass_game("schieber")
+    >>> hands = [JASS.mask_of(h.split()) for h in ("AH 6C", "KH 7C", "QH 8C", "JH 9C")]
+    >>> r = JassRound.start(g, "obenabe", (), 0, [0] * 4, 0)
+    >>> r.trick_no = 7; r.hands = hands; r._setup()
+    >>> exact_values(r, camps(g, 0), 0)
+    {0: 25, 26: 20}
+    """
+    memo: dict[tuple[Any, ...], int] = {}
+    mine = camp_of[seat]
+
+    def value(p: JassRound) -> int:
+        if p.done:
+            return p.camp_value(camp_of, seat, sign)
+        key = (tuple(p.hands), tuple(p.trick), p.turn, p.known,
+               sum(q for s2, q in enumerate(p.points) if camp_of[s2] == mine),
+               sum(w for s2, w in enumerate(p.won) if camp_of[s2] == mine))
+        hit = memo.get(key)
+        if hit is not None:
+            return hit
+        vals = []
+        for c in _bits(p.legal()):
+            q = p.copy()
+            q.play(c)
+            vals.append(value(q))
+        best = max(vals) if camp_of[p.turn] == mine else min(vals)
+        memo[key] = best
+        return best
+
+    out = {}
+    for c in _bits(r.legal()):
+        q = r.copy()
+        q.play(c)
+        out[c] = value(q)
+    return out
+
+
+# -- picking by Monte Carlo (the PIMC bot and the coach) ----------------------------------------
+def _factor(game: JassGame, contract: str) -> int:
+    """Schieber's multiplier of a contract (1 elsewhere)."""
+    scoring = getattr(game.table.score, "scoring", None)
+    return int(scoring.factor(contract.removeprefix("joker="))) if scoring is not None else 1
+
+
+def _rule_choice(game: JassGame, hand: int, legal: Sequence[str]) -> str:
+    """The contract the rule bot writes with ``hand`` when it must choose (a pushed partner)."""
+    scores = {sp: hand_strength(game, sp, hand, _best_trumps(game, hand))
+                  - mean_strength(game, sp) for sp in legal}
+    return max(scores, key=lambda sp: (scores[sp], -list(legal).index(sp)))
+
+
+def _stoeck_camp(game: JassGame, contract: str, hands: Sequence[int]) -> int:
+    """The seat holding K and Q of the contract's fixed trump (Stöck), or -1."""
+    rules = game.trick_rules(contract)
+    if rules[0].trump_setting is not TrumpSetting.FIXED:
+        return -1
+    t = rules[0].trump
+    kq = (1 << (9 * t + 6)) | (1 << (9 * t + 7))
+    return next((s for s, h in enumerate(hands) if h & kq == kq), -1)
+
+
+def picking_outcomes(state: JassState, samples: int = 16, seed: int | None = 0
+                     ) -> dict[str, list[float]]:
+    """For each picking action of the seat to speak (a contract; ``push``: the partner
+    chooses by the rule bot's estimate with its sampled hand), the seat's camp score in each
+    of ``samples`` deals of the cards it cannot see, the round played out by the rule bots:
+    card points, Match bonus and Stöck, times Schieber's multiplier (Misère: negated, fewer is
+    better). ``pass`` (Coiffeur) is not valued here. Only the seat's own cards are read."""
+    game = state.game
+    seat = state.current_player()
+    obs = state.observation(seat)
+    legal = [sp for sp in obs["legal"] if sp != "pass"]
+    rng = random.Random(seed)
+    hand = JASS.mask_of(obs["hand"])
+    n = game.players
+    others = [c for c in range(N_CARDS) if not hand >> c & 1]
+    size = game.n_tricks
+    pending = _chosen_pending(obs)
+    items = [p for p in obs["picking"] if p not in ("pass", "push")]
+    out: dict[str, list[float]] = {sp: [] for sp in legal}
+    for _ in range(samples):
+        rng.shuffle(others)
+        hands = [0] * n
+        hands[seat] = hand
+        k = 0
+        for s in range(n):
+            if s != seat:
+                for c in others[k:k + size]:
+                    hands[s] |= 1 << c
+                k += size
+        for sp in legal:
+            declarer = seat
+            contract = sp
+            trumps: tuple[int, ...] = ()
+            if sp == "push":
+                declarer = (seat + n // 2) % n
+                contract = _rule_choice(game, hands[declarer], game.table.contracts)
+            if pending:  # 3x3: the suit named now, then the picker's best others
+                contract = items[0]
+                named = _chosen_trumps(obs["picking"]) + ("CDHS".index(sp[6]),)
+                rest = [x for x in _best_trumps(game, hand) if x not in named]
+                trumps = named + tuple(rest)
+            elif contract.removeprefix("joker=").startswith("3x3("):
+                trumps = _best_trumps(game, hand)
+            forehand = seat if isinstance(game.table.choice, RoundPick) else obs["forehand"]
+            r = JassRound.start(game, contract, trumps, forehand, hands, declarer)
+            camp_of = camps(game, declarer)
+            sign = -1 if lowest_wins(game, contract) else 1
+            playout(r, camp_of, sign)
+            v = r.camp_value(camp_of, seat, sign)
+            holder = _stoeck_camp(game, contract, hands)
+            if holder >= 0 and game.table.stoeck:
+                v += 20 if camp_of[holder] == camp_of[seat] else 0
+            out[sp].append(float(v * _factor(game, contract)))
+    return out
+
+
+_BASE: dict[tuple[Any, ...], float] = {}
+
+
+def contract_baseline(game: JassGame, contract: str, deals: int = 40) -> float:
+    """The mean camp score of ``contract`` for its picker with a random hand, played out by the
+    rule bots (a fixed seed; cached per ruleset and options): what the row is worth later."""
+    key = (_game_key(game), contract, deals)
+    b = _BASE.get(key)
+    if b is not None:
+        return b
+    rng = random.Random(777)
+    n = game.players
+    ids = list(range(N_CARDS))
+    total = 0.0
+    for _ in range(deals):
+        rng.shuffle(ids)
+        size = game.n_tricks
+        hands = [sum(1 << c for c in ids[s * size:(s + 1) * size]) for s in range(n)]
+        trumps = _best_trumps(game, hands[0]) if contract.startswith("3x3(") else ()
+        r = JassRound.start(game, contract, trumps, 0, hands, 0)
+        camp_of = camps(game, 0)
+        sign = -1 if lowest_wins(game, contract) else 1
+        playout(r, camp_of, sign)
+        total += r.camp_value(camp_of, 0, sign)
+    b = _BASE[key] = total / deals
+    return b
+
+
+def mc_pick(state: JassState, samples: int = 16, seed: int | None = 0) -> int:
+    """The Monte Carlo picking action: the action of best mean (:func:`picking_outcomes`);
+    in a pad game (Coiffeur) each contract is weighed against its :func:`contract_baseline`
+    (what the row is worth later) times the row's weight, and the seat passes, where it may,
+    when no contract beats its baseline by :data:`PASS_MARGIN`."""
+    game = state.game
+    obs = state.observation(state.current_player())
+    ids = game.action_ids
+    outcomes = picking_outcomes(state, samples, seed)
+    means = {sp: sum(v) / len(v) for sp, v in outcomes.items() if v}
+    if not means:
+        return ids[obs["legal"][0]]
+    from .phases.scores import PadScore
+
+    score = game.table.score
+    if isinstance(score, PadScore) and not _chosen_pending(obs):
+        weight: dict[str, float] = {}
+        for row in score.layout.rows:
+            for c in row.contracts:
+                weight[c] = max(weight.get(c, 0.0), float(row.value))
+        gain = {sp: (m - contract_baseline(game, sp.removeprefix("joker=")))
+                * weight.get(sp.removeprefix("joker="), 1.0) ** 0.5
+                - (6.0 if sp.startswith("joker=") else 0.0) for sp, m in means.items()}
+        best = max(gain, key=lambda sp: (gain[sp], -obs["legal"].index(sp)))
+        if "pass" in obs["legal"] and gain[best] < PASS_MARGIN:
+            return ids["pass"]
+        return ids[best]
+    best = max(means, key=lambda sp: (means[sp], -obs["legal"].index(sp)))
+    return ids[best]
+
+
 # -- the bots ----------------------------------------------------------------------------------
 class JassRandomBot:
     """A uniformly random legal action, from its own seeded generator."""
@@ -761,28 +953,36 @@ class JassPimcBot:
     (:func:`sample_jass_world`; or as many as fit in ``time_budget`` seconds), each legal card
     valued in each world by a rule-bot playout to the end of the round (the camp's card points
     and Match bonus, :meth:`JassRound.camp_value`) or, when a ``solver`` is given, by it; the
-    best mean wins (ties: the lowest card id). Picks like the rule bot."""
+    best mean wins (ties: the lowest card id). Picks by Monte Carlo too (:func:`mc_pick`,
+    ``pick_samples`` deals per action; 0: like the rule bot)."""
 
     name = "PIMC"
 
     def __init__(self, seed: int | None = None, *, samples: int = 10,
                  time_budget: float | None = None,
-                 solver: Callable[[JassRound, int, Sequence[int]], dict[int, float]] | None = None
-                 ) -> None:
+                 solver: Callable[[JassRound, int, Sequence[int]], dict[int, float]] | None = None,
+                 pick_samples: int = 16) -> None:
         self.rng = random.Random(seed)
         self.samples = samples
+        self.pick_samples = pick_samples
         self.time_budget = time_budget
         self.solver = solver
         self.last: dict[int, float] = {}
 
     def act(self, state: JassState) -> int:
-        if state.phase == "picking":
-            return jass_pick(state)
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
+        if state.phase == "picking":
+            if not self.pick_samples:
+                return jass_pick(state)
+            return mc_pick(state, self.pick_samples, self.rng.randrange(2**31))
         view = jass_view(state, state.current_player())
-        vals = self.evaluate(view, legal)
+        try:
+            vals = self.evaluate(view, legal)
+        except ValueError:  # no world found (a rare web of voids): the rule bot's card
+            self.last = {}
+            return jass_card(view.round, view.seat, view.unseen_mask(), view.camp_of, view.sign)
         means = {a: sum(v) / len(v) for a, v in vals.items()}
         self.last = means
         return max(legal, key=lambda a: (means[a], -a))
@@ -820,7 +1020,7 @@ JASS_BOT_NAMES: dict[str, Callable[..., Any]] = {
 
 def make_jass_bot(name: str, seed: int | None = None, **options: Any) -> Any:
     """A Jass bot by name (``random``, ``rule``, ``pimc``), seeded; ``options`` go to its class
-    (``pimc``: ``samples``, ``time_budget``, ``solver``).
+    (``pimc``: ``samples``, ``time_budget``, ``solver``, ``pick_samples``).
 
     >>> make_jass_bot("pimc", seed=1, samples=4).samples
     4

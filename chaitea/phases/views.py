@@ -111,7 +111,8 @@ class StateViews:
 
     def observation(self, seat: int) -> dict[str, Any]:
         """What ``seat`` may see: its hand, the trick, the contract, the turned-up trump suit and
-        card (basic Jass: the dealer's last card, shown to all and kept), totals, whose turn and (its own turn) the legal moves."""
+        card (basic Jass: the dealer's last card, shown to all and kept), totals, whose turn
+        and (its own turn) the legal moves."""
         if not (type(seat) is int and 0 <= seat < self._n):
             raise SetupError(f"seat must be 0..{self._n - 1}, not {seat!r}")
         out: dict[str, Any] = {
