@@ -444,3 +444,21 @@ def test_determinization_is_consistent_over_10000_samples() -> None:
                 assert alt.observation(seat) == st.observation(seat)
     assert samples >= 9_500
     assert voids > 50 and puur_kept > 5 and turned > 5
+
+
+def test_the_chai_tea_jazz_bots_play_jass_through_their_jass_twins() -> None:
+    """``chaitea.bots.make_bot`` (what the widgets use) plays a Jass game: the rule bot as the
+    Jass rule bot, PIMC at its own budget, all legal and reproducible."""
+    from chaitea.bots import make_bot
+
+    runs = []
+    for _ in range(2):
+        st = jass_game("coiffeur-schieber", 4).new_initial_state(seed=12)
+        bots = [make_bot(("rule", "pimc", "random", "rule")[s], seed=s,
+                         **({"samples": 3} if s == 1 else {})) for s in range(4)]
+        checked_round(st, bots)
+        runs.append(st.history())
+    assert runs[0] == runs[1]
+    st = jass_game("schieber").new_initial_state(seed=3)
+    st.apply_action("trump(S)")
+    assert make_bot("rule").act(st) == make_jass_bot("rule").act(st)
