@@ -43,6 +43,7 @@ import pandas as pd
 from .actions import Pass, Pick
 from .bots import PimcBot, World, known_cards, playout_value, sample_world, world_view
 from .contracts import Contract
+from .driver import JassState
 from .game import Game, GameState
 from .kernel import Rules, rules_for
 
@@ -111,7 +112,7 @@ def _baseline(players: int, deck: str, contract: str, avoidance: bool, samples: 
     return total / samples
 
 
-def advise(state: GameState, *, samples: int = 40, seed: int | None = 0,
+def advise(state: GameState | JassState, *, samples: int = 40, seed: int | None = 0,
            baseline_samples: int = 200) -> Advice:
     """Picking advice for the seat to speak (only its own cards and public ones are read).
 
@@ -124,7 +125,7 @@ def advise(state: GameState, *, samples: int = 40, seed: int | None = 0,
     """
     if state.phase != "picking":
         raise ValueError("advise() works at a pick (the picking phase); use hint() in play")
-    if _is_jass(state):
+    if isinstance(state, JassState):
         return _jass_advise(state, samples=samples, seed=seed)
     g = state.game
     seat = state.current_player()
@@ -184,14 +185,14 @@ class Hint:
     action: int
 
 
-def hint(state: GameState, *, samples: int = 20, seed: int | None = 0,
+def hint(state: GameState | JassState, *, samples: int = 20, seed: int | None = 0,
          solve_tricks: int = 4) -> Hint:
     """The best card for the seat to play, with every legal card's expected value (the Monte
     Carlo bot's evaluation: sampled worlds consistent with what the seat has seen; the
     double-dummy solver in the last ``solve_tricks`` tricks, rule-bot playouts before)."""
     if state.phase != "play":
         raise ValueError("hint() works in a round's play; use advise() at a pick")
-    if _is_jass(state):
+    if isinstance(state, JassState):
         return _jass_hint(state, samples=samples, seed=seed)
     seat = state.current_player()
     view = world_view(state, seat)
@@ -211,7 +212,7 @@ def hint(state: GameState, *, samples: int = 20, seed: int | None = 0,
     return Hint(seat, table.drop(columns=["action"]), str(best["card"]), int(best["action"]))
 
 
-def review(record: GameState | dict[str, Any] | str | Any, seat: int, *,
+def review(record: GameState | JassState | dict[str, Any] | str, seat: int, *,
            round_number: int | None = None, max_tricks: int = 5) -> pd.DataFrame:
     """Each play of ``seat`` in a finished round (default: the last finished one) with the
     double-dummy points it lost: ``best`` the value of the best card(s), ``played`` the value
@@ -226,9 +227,11 @@ def review(record: GameState | dict[str, Any] | str | Any, seat: int, *,
 
         rec = json.loads(rec)
     assert isinstance(rec, dict)
-    full = loads(rec)
-    if _is_jass(full):
+    from .jass.record import is_jass_record
+
+    if is_jass_record(rec):  # a Jass game (RULES J)
         return _jass_review(rec, seat, round_number, max_tricks)
+    full = loads(rec)
     done = len(full.round_results)
     if done == 0:
         raise ValueError("no round of this record is finished yet")
@@ -282,13 +285,7 @@ def review_plays(plays: Sequence[tuple[int, GameState, int]], *,
 
 
 # -- the Jass games (RULES J; chaitea.jass_bots) ---------------------------------------------
-def _is_jass(state: object) -> bool:
-    from .driver import JassState
-
-    return isinstance(state, JassState)
-
-
-def _jass_advise(state: Any, *, samples: int, seed: int | None) -> Advice:
+def _jass_advise(state: JassState, *, samples: int, seed: int | None) -> Advice:
     """:func:`advise` for a Jass-family state: one row per legal picking action."""
     from .jass_bots import PASS_MARGIN, contract_baseline, picking_outcomes
     from .phases.scores import PadScore
@@ -300,7 +297,7 @@ def _jass_advise(state: Any, *, samples: int, seed: int | None) -> Advice:
     score = g.table.score
     pad = isinstance(score, PadScore)
     weight: dict[str, float] = {}
-    if pad:
+    if isinstance(score, PadScore):
         for r in score.layout.rows:
             for c in r.contracts:
                 weight[c] = max(weight.get(c, 0.0), float(r.value))
@@ -323,7 +320,7 @@ def _jass_advise(state: Any, *, samples: int, seed: int | None) -> Advice:
     return Advice(seat, table, best, g.action_ids[best])
 
 
-def _jass_hint(state: Any, *, samples: int, seed: int | None) -> Hint:
+def _jass_hint(state: JassState, *, samples: int, seed: int | None) -> Hint:
     """:func:`hint` for a Jass-family state: the Jass Monte Carlo bot's evaluation."""
     from .jass_bots import JassPimcBot, jass_view
 

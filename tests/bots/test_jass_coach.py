@@ -11,11 +11,12 @@ import pytest
 from chaitea import Deal
 from chaitea.cards import JASS
 from chaitea.coach import advise, hint, review
+from chaitea.driver import JassState
 from chaitea.jass_bots import JassRound, camps, exact_values, make_jass_bot
 from chaitea.rulesets import jass_game
 
 
-def _deal(hands: list[str], name: str = "schieber", first: int = 0) -> object:
+def _deal(hands: list[str], name: str = "schieber", first: int = 0) -> JassState:
     """A Schieber round (to 1000, no multipliers) from an explicit deal."""
     g = jass_game(name, no_multipliers=True)
     st = g.new_initial_state(forehand=first)
