@@ -462,3 +462,26 @@ def test_the_chai_tea_jazz_bots_play_jass_through_their_jass_twins() -> None:
     st = jass_game("schieber").new_initial_state(seed=3)
     st.apply_action("trump(S)")
     assert make_bot("rule").act(cast(Any, st)) == make_jass_bot("rule").act(st)
+
+
+@pytest.mark.parametrize("name", ["rule", "pimc"])
+def test_jass_picks_never_read_hidden_cards(name: str) -> None:
+    """At the contract choice, the same own hand and other hands dealt otherwise give the
+    same pick (Schieber, Coiffeur-Schieber, Coiffeur; 24 deals)."""
+    rng = random.Random(13)
+    for i in range(24):
+        g = [jass_game("schieber"), jass_game("coiffeur-schieber", 3),
+             jass_game("coiffeur"), jass_game("coiffeur-schieber", 4)][i % 4]
+        n, size = g.players, g.n_tricks
+        ids = list(range(36))
+        rng.shuffle(ids)
+        mine, rest = ids[:size], ids[size:]
+        picks = []
+        for _ in range(2):
+            rng.shuffle(rest)
+            hands = [mine] + [rest[k * size:(k + 1) * size] for k in range(n - 1)]
+            st = g.new_initial_state(forehand=0)
+            st.apply_deal(Deal(tuple(tuple(JASS.cards[c] for c in h) for h in hands)))
+            opts = {"samples": 3, "pick_samples": 4} if name == "pimc" else {}
+            picks.append(make_jass_bot(name, seed=i, **opts).act(st))
+        assert picks[0] == picks[1]
