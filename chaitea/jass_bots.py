@@ -506,7 +506,7 @@ def jass_card(r: JassRound, seat: int, unseen: int, camp_of: Sequence[int], sign
 
 def _keep(c: int, hand: int, unseen: int, r: JassRound) -> int:
     """How much a card is worth keeping: a boss of its suit (nobody out holds a stronger one)
-    counts 2, a guard of a 10 or a lone high card 1."""
+    counts 2, a card worth 10 or more with another card of its suit beside it 1, else 0."""
     s = c // 9
     table = r.tables[s]
     if not any(table[u] > table[c] for u in _bits(unseen & SUIT_MASKS[s])):
