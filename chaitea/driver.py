@@ -216,6 +216,7 @@ class JassState(TrickPlay, StateViews):
         self._hands = [0] * n
         self._dealt = [0] * n
         self._turned_up: str | None = None
+        self._turned_up_card: str | None = None  # basic Jass: the card itself, shown to all
         self._items: tuple[str, ...] = ()
         self._status: PickStatus | None = None
         self._reset_play()
@@ -405,6 +406,7 @@ class JassState(TrickPlay, StateViews):
         self._dealt = list(masks)
         last = last_of[(first - 1) % n]  # basic Jass: the dealer's last card, shown to all
         self._turned_up = "CDHS"[int(last.suit)] if last.suit is not None else None
+        self._turned_up_card = str(last)
         self._items = ()
         self._reset_play()
         self._phase = "picking"

@@ -52,6 +52,7 @@ class StateViews(StateMachine[dict[str, Any]]):
     _leader: int
     _trump: int
     _turned_up: str | None
+    _turned_up_card: str | None
 
     def _open_to(self, seat: int) -> Sequence[str]:
         raise NotImplementedError
@@ -90,8 +91,9 @@ class StateViews(StateMachine[dict[str, Any]]):
         return self.game.table.score.winner(self._score) if self._phase == "end" else None
 
     def observation(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` may see: its hand, the trick, the contract, the turned-up trump (basic
-        Jass), totals, whose turn and (its own turn) the legal moves."""
+        """What ``seat`` may see: its hand, the trick, the contract, the turned-up trump suit and
+        card (basic Jass: the dealer's last card, shown to all and kept), totals, whose turn
+        and (its own turn) the legal moves."""
         if not (type(seat) is int and 0 <= seat < self._n):
             raise SetupError(f"seat must be 0..{self._n - 1}, not {seat!r}")
         out: dict[str, Any] = {
@@ -104,6 +106,7 @@ class StateViews(StateMachine[dict[str, Any]]):
         }
         if self.game.table.first_forehand == "dealer-card":
             out["turned_up"] = self._turned_up
+            out["turned_up_card"] = self._turned_up_card  # the dealer keeps it (RULES J)
         if self.current_player() == seat:
             out["legal"] = self.legal_moves()
         return out
