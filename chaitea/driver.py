@@ -4,7 +4,10 @@ through the same state API as Chai Tea Jazz's ``GameState`` (issue 9).
 A round is dealt (a chance node), its contract chosen by the ruleset's choice phase
 (:mod:`chaitea.phases.choice`), played on the core's trick rules and follow rule
 (:mod:`chaitea.tricks`, :mod:`chaitea.following`) and written by its scoring part
-(:mod:`chaitea.phases.scores`); Weis and Stöck are automatic (RULES J, :mod:`chaitea.jass`).
+(:mod:`chaitea.phases.scores`); Weis and Stöck are automatic (RULES J, :mod:`chaitea.jass`;
+option: Weis declared by hand, :mod:`chaitea.phases.declare`). A deck other than the 36-card
+one (six-player Schieber's two 24-card decks) plays on the state class its table names
+(:mod:`chaitea.phases.double`).
 
 >>> from chaitea.rulesets import find_ruleset
 >>> game = JassGame(find_ruleset("schieber"))
@@ -23,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .cards import JASS, Card, Deck
+from .cards import JASS, Card, Deck, deck_named
 from .contracts import JASS_FAMILY, Contract
 from .deals import Deal, shuffled_indices
 from .errors import IllegalAction, IllegalPick, IllegalPlay, SetupError
@@ -31,6 +34,7 @@ from .following import FOLLOW_RULES
 from .jass.hand import declarations
 from .machine import CHANCE, TERMINAL, round_seed
 from .phases.choice import PickStatus, PickView, refuse
+from .phases.declare import declaration_spellings, hand_declarations
 from .phases.play import TrickPlay
 from .phases.ruleset import Ruleset, Table
 from .phases.scores import Hand, PadScore
@@ -63,20 +67,27 @@ class JassGame:
 
     def __init__(self, ruleset: Ruleset, players: int | None = None, *, deck: str | None = None,
                  options: Mapping[str, object] | None = None) -> None:
-        if deck not in (None, "jass"):
-            raise SetupError(f"the {deck} deck does not fit {ruleset.name}; use jass "
-                             "(RECORD options.deck)")
         opts = dict(options or {})
         self.ruleset = ruleset
         self.options: dict[str, Any] = ruleset.resolve(opts)
         self.given_options = {k: self.options[k] for k in opts}
         self.table: Table = ruleset.table(players, opts)
         t = self.table
+        decks = t.seating.decks
+        if deck is not None and deck not in decks:
+            raise SetupError(f"the {deck} deck does not fit {ruleset.name}"
+                             f"{'' if len(ruleset.players) == 1 else f' ({t.players} players)'}"
+                             f"; use {' or '.join(decks)} (RECORD options.deck)")
+        self.deck_given: str | None = deck
         self.name = ruleset.name
         self.players = t.players
         self.seating: Seating = t.seating
-        self.deck: Deck = JASS
-        self.n_tricks = N_CARDS // t.players
+        self.deck: Deck = deck_named(deck or decks[0])
+        self.n_cards = self.deck.size
+        self.n_tricks = self.n_cards // t.players
+        self.by_hand = t.weis_options.by_hand  # Weis declared by hand (chaitea.phases.declare)
+        self.value_options = t.value_options | t.deck_value_options.get(self.deck.name,
+                                                                         frozenset())
         self.side_of: tuple[int, ...] = tuple(t.seating.side_of(s) for s in range(t.players))
         self.sides = t.seating.sides
         self.side_names: list[str] | None = (
@@ -85,8 +96,11 @@ class JassGame:
         spellings += [f"joker={c}" for c in t.contracts if isinstance(t.score, PadScore)
                       and any(r.joker for r in t.score.layout.rows)]
         spellings += ["push", "pass"]
+        if self.by_hand:
+            spellings += declaration_spellings(self.deck)
         self.spellings: tuple[str, ...] = tuple(dict.fromkeys(spellings))
-        self.action_ids: dict[str, int] = {s: N_CARDS + i for i, s in enumerate(self.spellings)}
+        self.action_ids: dict[str, int] = {s: self.n_cards + i
+                                           for i, s in enumerate(self.spellings)}
         self.follow = FOLLOW_RULES["jass"]
         self._plans: dict[tuple[str, int, int], tuple[Any, tuple[tuple[int, ...], ...],
                                                      tuple[int, ...]]] = {}
@@ -105,8 +119,7 @@ class JassGame:
     def trick_rules(self, spelling: str) -> tuple[TrickRule, ...]:
         rules = self._rules.get(spelling)
         if rules is None:
-            rules = self.contract_of(spelling).trick_rules(self.n_tricks,
-                                                           self.table.value_options)
+            rules = self.contract_of(spelling).trick_rules(self.n_tricks, self.value_options)
             self._rules[spelling] = rules
         return rules
 
@@ -118,8 +131,9 @@ class JassGame:
         p = self._plans.get(key)
         if p is None:
             rule = self.trick_rules(spelling)[k]
-            p = (self.follow.bind(JASS, trump).legal, strength_tables(JASS, rule, trump),
-                 rule.values.for_deck(JASS, trump))
+            d = self.deck
+            p = (self.follow.bind(d, trump).legal, strength_tables(d, rule, trump),
+                 rule.values.for_deck(d, trump))
             self._plans[key] = p
         return p
 
@@ -146,10 +160,10 @@ class JassGame:
         return plans
 
     def action_to_string(self, action_id: int) -> str:
-        if 0 <= action_id < N_CARDS:
-            return str(JASS.cards[action_id])
+        if 0 <= action_id < self.n_cards:
+            return str(self.deck.cards[action_id])
         try:
-            return self.spellings[action_id - N_CARDS]
+            return self.spellings[action_id - self.n_cards]
         except IndexError:
             raise IllegalAction(f"no action has id {action_id}") from None
 
@@ -157,11 +171,15 @@ class JassGame:
                           names: Sequence[str] | None = None) -> JassState:
         """A new game; with ``seed`` every round is dealt from it (else :meth:`JassState.
         apply_deal` deals each round). ``forehand`` overrides the first round's first speaker."""
-        return JassState(self, seed=seed, forehand=forehand, names=names)
+        state_type = self.table.state_types.get(self.deck.name, JassState)
+        state: JassState = state_type(self, seed=seed, forehand=forehand, names=names)
+        return state
 
     def options_json(self) -> dict[str, Any]:
-        """The record's ``options``: the ruleset and the options given."""
-        return {"ruleset": self.name, **self.given_options}
+        """The record's ``options``: the ruleset, the deck when one was named, and the options
+        given."""
+        deck = {"deck": self.deck_given} if self.deck_given is not None else {}
+        return {"ruleset": self.name, **deck, **self.given_options}
 
     def __repr__(self) -> str:
         return f"Game(players={self.players}, ruleset={self.name!r})"
@@ -198,6 +216,7 @@ class JassState(TrickPlay, StateViews):
         self._hands = [0] * n
         self._dealt = [0] * n
         self._turned_up: str | None = None
+        self._turned_up_card: str | None = None  # basic Jass: the card itself, shown to all
         self._items: tuple[str, ...] = ()
         self._status: PickStatus | None = None
         self._reset_play()
@@ -387,6 +406,7 @@ class JassState(TrickPlay, StateViews):
         self._dealt = list(masks)
         last = last_of[(first - 1) % n]  # basic Jass: the dealer's last card, shown to all
         self._turned_up = "CDHS"[int(last.suit)] if last.suit is not None else None
+        self._turned_up_card = str(last)
         self._items = ()
         self._reset_play()
         self._phase = "picking"
@@ -402,7 +422,11 @@ class JassState(TrickPlay, StateViews):
         return self.game.table.contracts if opened is None else opened
 
     def _update_status(self) -> None:
-        view = PickView(self._n, self._first, self._items, self._open_to, self._turned_up)
+        if self.game.by_hand:  # declaring Weis by hand reads the hands as dealt
+            view = PickView(self._n, self._first, self._items, self._open_to, self._turned_up,
+                            tuple(self._dealt), self.game.deck)
+        else:
+            view = PickView(self._n, self._first, self._items, self._open_to, self._turned_up)
         st = self.game.table.choice.status(view)
         self._status = st
         if st.done:
@@ -424,11 +448,7 @@ class JassState(TrickPlay, StateViews):
         self._declarer = st.declarer
         self._forehand = st.forehand
         if t.weis or t.stoeck:
-            d = declarations(self._dealt, st.contract.removeprefix("joker="),
-                             sides=self._side_of, forehand=st.forehand, options=t.weis_options,
-                             weis=t.weis, stoeck=t.stoeck)
-            self._weis, self._stoeck = d.weis.points, d.stoeck
-            self._weis_json = d.weis
+            self._declare(st)
         self._rules = g.trick_rules(st.contract)
         self._static = g.static_plans(st.contract)
         if self._static is not None:  # no trick's trump is chosen
@@ -445,6 +465,23 @@ class JassState(TrickPlay, StateViews):
         self._score, ended = t.score.declared(self._score, hand)
         if ended:  # Schieber: the target reached on Stöck or Weis; the hand is not played
             self._finish_round(hand)
+
+    def _declare(self, st: PickStatus) -> None:
+        """The hand's Weis and Stöck per side: automatic from the hands as dealt, or the Weis
+        declared by hand (``st.declared``, :mod:`chaitea.phases.declare`); the two-deck reading
+        for the Jass double deck (:mod:`chaitea.jass.double`)."""
+        g = self.game
+        t = g.table
+        contract = st.contract.removeprefix("joker=")
+        if st.declared is not None or g.deck is not JASS:
+            d = hand_declarations(g.deck, self._dealt, contract, st.declared,
+                                  sides=self._side_of, forehand=st.forehand,
+                                  options=t.weis_options, weis=t.weis, stoeck=t.stoeck)
+        else:
+            d = declarations(self._dealt, contract, sides=self._side_of, forehand=st.forehand,
+                             options=t.weis_options, weis=t.weis, stoeck=t.stoeck)
+        self._weis, self._stoeck = d.weis.points, d.stoeck
+        self._weis_json = d.weis
 
     # -- play ---------------------------------------------------------------------------------
     def _finish_round(self, hand: Hand) -> None:

@@ -28,11 +28,16 @@ from __future__ import annotations
 import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .game import GameState
 from .kernel import Position, Rules, bits, position_of, rules_of
 
-__all__ = ["SearchLimit", "SearchStats", "Solver", "card_values", "solve", "solve_position"]
+if TYPE_CHECKING:
+    from .driver import JassState
+
+__all__ = ["SearchLimit", "SearchStats", "Solver", "card_values", "scored_side", "solve",
+           "solve_position"]
 
 INF = 1 << 30
 
@@ -86,6 +91,21 @@ class Solver:
         self.straw = any(self.downs) or bool(self.pending0)
         self.eq = _equivalence_tables(rules)
         self.node_limit = node_limit if node_limit is not None else 1 << 62
+        # Jass (RULES J): the Match (payees have taken every trick so far), Tutti's trump and
+        # the payees' cards won before it was set (counted once it is known).
+        self.jass = rules.jass
+        self.tutti = rules.tutti
+        self.known = pos.known
+        self.match = rules.match_bonus
+        self.solo = rules.solo
+        pay_sides = {rules.side_of[s] for s in payees}
+        self.pay_all = bool(self.match) and bool(pos.side_tricks) and \
+            sum(pos.side_tricks[x] for x in pay_sides) == pos.trick_no
+        self.unval = 0
+        if self.tutti and self.known < 0 and pos.won_cards:
+            for x in pay_sides:
+                self.unval |= pos.won_cards[x]
+        self.bound_tab = _bound_tables(rules) if self.jass else []
 
     # -- move generation ---------------------------------------------------------------------
     def _moves(self, p: int, legal: int, tno: int, trick: list[int], led: int) -> list[int]:
@@ -95,7 +115,8 @@ class Solver:
         for c in trick:  # the cards of the trick in progress still compete in it
             others |= 1 << c
         suit_masks = r.suit_masks
-        points = r.points
+        pclass = r.pclass
+        solo = self.solo
         cover = self.cover
         reps: list[int] = []
         if legal & (legal - 1):
@@ -122,14 +143,14 @@ class Solver:
                 else:
                     seq = [c for c in order if cs >> c & 1]
                 for c in seq:
-                    if cover and c in cover and downs >> cover[c] & 1:
-                        reps.append(c)  # playing it turns up another card: never merged
+                    if (cover and c in cover and downs >> cover[c] & 1) or solo >> c & 1:
+                        reps.append(c)  # it turns up another card, or is the Puur: never merged
                         prev = -1
                         run += 1
                         continue
                     if prev >= 0 and btw[prev][c] & others:
                         run += 1
-                    k = run * 1024 + points[c]
+                    k = run * 1024 + pclass[c]
                     if k not in seen:
                         seen.add(k)
                         reps.append(c)
@@ -143,14 +164,16 @@ class Solver:
             return reps
         # Ordering: cheap heuristics for the side to move.
         ww = self.wants_win[p]
+        known = self.known
+        points = r.points_at(tno, known)
         if not trick:
-            tabs = r.tables[tno]
+            tabs = r.tables_at(tno, known)
             if ww:
                 reps.sort(key=lambda c: -tabs[r.suit_of[c] if r.suit_of[c] >= 0 else 4][c])
             else:
                 reps.sort(key=lambda c: tabs[r.suit_of[c] if r.suit_of[c] >= 0 else 4][c])
             return reps
-        table = r.tables[tno][led if led >= 0 else 4]
+        table = r.tables_at(tno, known)[led if led >= 0 else 4]
         best = -1
         wpos = 0
         for i, c in enumerate(trick):
@@ -172,12 +195,18 @@ class Solver:
         """Value of the rest of the round from the start of trick ``tno`` led by ``leader``."""
         if tno == self.r.n_tricks:
             return 0
+        hands = self.hands
+        if self.jass:  # the points still to win, bounded afresh (values change by trick)
+            rem = self._bound(tno, self.inplay | self.unval)
+            key: tuple[int, ...] = (*hands, leader, self.pay_all, self.known, self.unval)
+        elif self.straw:
+            key = (*hands, leader, sum(self.downs))
+        else:
+            key = (*hands, leader)
         if rem <= alpha:
             return rem
         if beta <= 0:
             return 0
-        hands = self.hands
-        key = (*hands, leader, sum(self.downs)) if self.straw else (*hands, leader)
         st = self.stats
         st.tt_probes += 1
         ent = self.tt.get(key)
@@ -219,14 +248,16 @@ class Solver:
             raise SearchLimit(f"more than {self.node_limit} nodes")
         hands = self.hands
         playable = hands[p]
-        if r.legal_fn is not None:
-            legal = r.legal_fn(playable, led, trick)
+        fn = r.legal_at(tno, self.known) if self.jass else r.legal_fn
+        if fn is not None:
+            legal = fn(playable, led, trick)
         elif led < 0:
             legal = playable
         else:
             f = playable & r.suit_masks[led]
             legal = (f | (playable & r.extra[led])) if f else playable
         moves = self._moves(p, legal, tno, trick, led)
+        sets_trump = self.tutti and self.known < 0 and led >= 0
         if first >= 0 and first in moves and moves[0] != first:
             moves.remove(first)
             moves.insert(0, first)
@@ -247,10 +278,15 @@ class Solver:
                 revealed = cover[c]
             if revealed >= 0:
                 self.pend.append((p, revealed))
+            setk = sets_trump and suit_of[c] != led
+            if setk:  # Tutti: the first card off the led suit sets trump
+                self.known = suit_of[c]
             if len(trick) < n:
                 v, _ = self.play((p + 1) % n, tno, trick, nled, leader, alpha, beta, rem)
             else:
                 v = self._end_trick(tno, trick, nled, leader, alpha, beta, rem)
+            if setk:
+                self.known = -1
             if revealed >= 0:
                 self.pend.pop()
             trick.pop()
@@ -276,6 +312,8 @@ class Solver:
 
     def _end_trick(self, tno: int, trick: list[int], led: int, leader: int, alpha: int,
                    beta: int, rem: int) -> int:
+        if self.jass:
+            return self._end_trick_jass(tno, trick, led, leader, alpha, beta)
         r = self.r
         n = self.n
         table = r.tables[tno][led if led >= 0 else 4]
@@ -316,6 +354,72 @@ class Solver:
             return v
         return gain + self.trick_start(w, tno + 1, alpha - gain, beta - gain, rem - pts)
 
+    def _end_trick_jass(self, tno: int, trick: list[int], led: int, leader: int, alpha: int,
+                        beta: int) -> int:
+        """A Jass trick's end: its points (Tutti: once its trump is known, at that trump's
+        values for every trick; never set: no trump), the last-trick bonus and the Match."""
+        r = self.r
+        known = self.known
+        table = r.tables_at(tno, known)[led]
+        best = -1
+        wpos = 0
+        tmask = 0
+        for i, c in enumerate(trick):
+            tmask |= 1 << c
+            if table[c] >= best:
+                best, wpos = table[c], i
+        w = (leader + wpos) % self.n
+        pay = self.is_pay[w]
+        last = tno + 1 == r.n_tricks
+        unval = self.unval
+        if self.tutti:
+            if known < 0 and not last:  # values wait for the trump
+                if pay:
+                    self.unval = unval | tmask
+                gain = 0
+            else:
+                vals = r.tutti_values[known + 1]
+                m = (unval | tmask) if pay else unval
+                gain = 0
+                while m:
+                    low = m & -m
+                    gain += vals[low.bit_length() - 1]
+                    m ^= low
+                self.unval = 0
+        else:
+            gain = 0
+            if pay:
+                pts = r.points_at(tno)
+                for c in trick:
+                    gain += pts[c]
+        if last:
+            self.unval = unval
+            if pay:
+                gain += r.last_trick_bonus
+                if self.pay_all:
+                    gain += self.match
+            return gain
+        pay_all = self.pay_all
+        if not pay:
+            self.pay_all = False
+        v = gain + self.trick_start(w, tno + 1, alpha - gain, beta - gain, 0)
+        self.pay_all = pay_all
+        self.unval = unval
+        return v
+
+    def _bound(self, tno: int, mask: int) -> int:
+        """Jass: at most the points of ``mask`` (each card at its highest value in a trick
+        still to come), the last-trick bonus, and the Match while the payees may still take
+        every trick."""
+        tab = self.bound_tab[tno]
+        b = self.r.last_trick_bonus + (self.match if self.pay_all else 0)
+        k = 0
+        while mask:
+            b += tab[k][mask & 255]
+            mask >>= 8
+            k += 1
+        return b
+
     # -- the root --------------------------------------------------------------------------------
     def root_values(self, moves: list[int] | None = None) -> dict[int, int]:
         """Exact value of each legal card of the seat to move (all of them when ``moves`` is
@@ -327,8 +431,9 @@ class Solver:
         self.pend = list(self.pending0)
         playable = self.hands[p]
         led = pos.led
-        if r.legal_fn is not None:
-            legal = r.legal_fn(playable, led, pos.trick)
+        fn = r.legal_at(pos.trick_no, self.known) if self.jass else r.legal_fn
+        if fn is not None:
+            legal = fn(playable, led, pos.trick)
         elif led < 0:
             legal = playable
         else:
@@ -359,8 +464,9 @@ class Solver:
         self.pend = list(self.pending0)
         playable = self.hands[p]
         led = pos.led
-        if r.legal_fn is not None:
-            legal = r.legal_fn(playable, led, pos.trick)
+        fn = r.legal_at(pos.trick_no, self.known) if self.jass else r.legal_fn
+        if fn is not None:
+            legal = fn(playable, led, pos.trick)
         elif led < 0:
             legal = playable
         else:
@@ -409,7 +515,7 @@ class Solver:
 
     def _same_move(self, p: int, a: int, b: int, tno: int, trick: list[int]) -> bool:
         r = self.r
-        if r.suit_of[a] != r.suit_of[b] or r.points[a] != r.points[b]:
+        if r.suit_of[a] != r.suit_of[b] or r.pclass[a] != r.pclass[b]:
             return False
         if r.suit_of[a] < 0:
             return True
@@ -431,11 +537,16 @@ class Solver:
         if c in self.cover and self.downs[p] >> self.cover[c] & 1:
             revealed = self.cover[c]
             self.pend.append((p, revealed))
+        setk = self.tutti and self.known < 0 and pos.led >= 0 and r.suit_of[c] != pos.led
+        if setk:
+            self.known = r.suit_of[c]
         if len(trick) < n:
             v, _ = self.play((p + 1) % n, pos.trick_no, trick, nled, pos.leader, alpha, beta,
                              rem)
         else:
             v = self._end_trick(pos.trick_no, trick, nled, pos.leader, alpha, beta, rem)
+        if setk:
+            self.known = -1
         if revealed >= 0:
             self.pend.pop()
         self.inplay ^= bit
@@ -448,6 +559,8 @@ class Solver:
         m = self.inplay
         for c in self.pos0.trick:
             m |= 1 << c
+        if self.jass:
+            return self._bound(self.pos0.trick_no, m | self.unval)
         total = sum(pts[c] for c in bits(m)) + sum(pts[c] for c in self.set_aside)
         return total + (r.last_trick_bonus if self.pos0.trick_no < r.n_tricks else 0)
 
@@ -511,9 +624,59 @@ def _equivalence_tables(rules: Rules) -> list[_EqTables]:
     return out
 
 
-def _sides(rules: Rules, pos: Position, sides: str) -> tuple[frozenset[int], frozenset[int]]:
+_BOUND_CACHE: weakref.WeakKeyDictionary[Rules, list[list[list[int]]]] = \
+    weakref.WeakKeyDictionary()
+
+
+def _bound_tables(rules: Rules) -> list[list[list[int]]]:
+    """Per trick, per byte of a card mask, the most those cards can score in the tricks still
+    to come (Tutti: at any trump's final values)."""
+    hit = _BOUND_CACHE.get(rules)
+    if hit is not None:
+        return hit
+    n_c = rules.n_cards
+    if rules.tutti:
+        tabs = list(rules.tutti_values)
+        per_trick = [[max(t[c] for t in tabs) for c in range(n_c)]] * rules.n_tricks
+    else:
+        pts = [rules.points_at(t) for t in range(rules.n_tricks)]
+        per_trick = [[max(pts[u][c] for u in range(t, rules.n_tricks)) for c in range(n_c)]
+                     for t in range(rules.n_tricks)]
+    out = []
+    for best in per_trick:
+        chunks = []
+        for k in range((n_c + 7) // 8):
+            row = [0] * 256
+            for m in range(1, 256):
+                low = (m & -m).bit_length() - 1
+                c = 8 * k + low
+                row[m] = row[m & (m - 1)] + (best[c] if c < n_c else 0)
+            chunks.append(row)
+        out.append(chunks)
+    _BOUND_CACHE[rules] = out
+    return out
+
+
+def scored_side(rules: Rules, pos: Position, sides: str = "declarer") -> int:
+    """Jass: the side whose score the solver's value is (RULES J). ``sides="declarer"``: the
+    declarer's side where the pad writes the forehand's row score (Coiffeur-Schieber,
+    Coiffeur; ``rules.scored_by``), else the side to move's own (Schieber: its team; basic
+    Jass: the player); ``"individual"``: the side to move's own score."""
+    if sides not in ("declarer", "individual"):
+        raise ValueError(f"sides must be 'declarer' or 'individual', not {sides!r}")
+    if sides == "declarer" and rules.scored_by == "declarer":
+        return rules.side_of[rules.declarer]
+    return rules.side_of[pos.turn]
+
+
+def _sides(rules: Rules, pos: Position, sides: str,
+           scored: int | None = None) -> tuple[frozenset[int], frozenset[int]]:
     n = rules.players
     p = pos.turn
+    if rules.jass:  # one side's score (points, bonus, Match); Misère: that side aims low
+        side = scored_side(rules, pos, sides) if scored is None else scored
+        seats = frozenset(s for s in range(n) if rules.side_of[s] == side)
+        return (frozenset(range(n)) - seats if rules.avoidance else seats), seats
     if sides == "individual":  # the seat to move against all others (team games: its team)
         mine = frozenset(s for s in range(n) if rules.side_of[s] == rules.side_of[p])
     elif sides == "declarer":
@@ -528,12 +691,13 @@ def _sides(rules: Rules, pos: Position, sides: str) -> tuple[frozenset[int], fro
 
 def solve_position(rules: Rules, pos: Position, *, sides: str = "declarer",
                    all_best: bool = True, node_limit: int | None = None,
-                   ) -> tuple[int, list[int], SearchStats]:
+                   scored: int | None = None) -> tuple[int, list[int], SearchStats]:
     """:func:`solve` on a kernel position: (value for the side to move, best cards, stats).
-    ``node_limit`` raises :class:`SearchLimit` past that many nodes."""
+    ``node_limit`` raises :class:`SearchLimit` past that many nodes. Jass: ``scored`` names
+    the side whose score is the value (default :func:`scored_side`)."""
     if pos.done:
         raise ValueError("the round is over: nothing is left to solve")
-    mine, payees = _sides(rules, pos, sides)
+    mine, payees = _sides(rules, pos, sides, scored)
     s = Solver(rules, pos, mine, payees, node_limit=node_limit)
     if all_best:
         raw, cards = s.best()
@@ -541,11 +705,25 @@ def solve_position(rules: Rules, pos: Position, *, sides: str = "declarer",
         raw = s.value()
         cards = []
     s.stats.tt_size = len(s.tt)
+    if rules.jass:
+        return _jass_banked(rules, pos, payees) + raw, cards, s.stats
     if rules.avoidance:  # payees are the other side: the mover's side holds all the rest
         value = sum(pos.won) + s.remaining() - _banked(rules, pos, payees) - raw
     else:
         value = _banked(rules, pos, mine) + raw
     return value, cards, s.stats
+
+
+def _jass_banked(rules: Rules, pos: Position, seats: frozenset[int]) -> int:
+    """Jass: the points the scored side has banked (Tutti: at the set trump's values; while
+    unset the solver counts them when it is set)."""
+    side = rules.side_of[next(iter(seats))]
+    if not rules.tutti:
+        return pos.won[side]
+    if pos.known < 0:
+        return 0
+    vals = rules.tutti_values[pos.known + 1]
+    return sum(vals[c] for c in bits(pos.won_cards[side]))
 
 
 def _banked(rules: Rules, pos: Position, seats: frozenset[int]) -> int:
@@ -554,14 +732,18 @@ def _banked(rules: Rules, pos: Position, seats: frozenset[int]) -> int:
 
 
 def card_values(rules: Rules, pos: Position, moves: list[int] | None = None, *,
-                sides: str = "declarer") -> dict[int, int]:
+                sides: str = "declarer", scored: int | None = None) -> dict[int, int]:
     """Exact value of each legal card (or of ``moves``) of the seat to move: the card points
-    (with bonus) its side holds at the end of the round after that card and best play."""
+    (with bonus) its side holds at the end of the round after that card and best play (Jass:
+    the score of :func:`scored_side`, or of the side ``scored``: points, bonus, Match)."""
     if pos.done:
         raise ValueError("the round is over: nothing is left to solve")
-    mine, payees = _sides(rules, pos, sides)
+    mine, payees = _sides(rules, pos, sides, scored)
     s = Solver(rules, pos, mine, payees)
     raw = s.root_values(moves)
+    if rules.jass:
+        banked0 = _jass_banked(rules, pos, payees)
+        return {c: banked0 + v for c, v in raw.items()}
     if rules.avoidance:
         total = sum(pos.won) + s.remaining()
         banked = _banked(rules, pos, payees)
@@ -570,7 +752,7 @@ def card_values(rules: Rules, pos: Position, moves: list[int] | None = None, *,
     return {c: banked + v for c, v in raw.items()}
 
 
-def solve(state: GameState, *, sides: str = "declarer") -> tuple[int, list[int]]:
+def solve(state: GameState | JassState, *, sides: str = "declarer") -> tuple[int, list[int]]:
     """Double-dummy value and best actions of the seat to move in a round's play.
 
     Returns ``(value, best_actions)``: the card points (with the last-trick bonus, and two
@@ -578,6 +760,22 @@ def solve(state: GameState, *, sides: str = "declarer") -> tuple[int, list[int]]
     won ones included, under best play of every hand seen open; and the action ids of every card
     that achieves it. Avoidance rows: the side to move minimises its points (the value is still
     its points, now as few as it can force).
+
+    A Jass-family state (:class:`chaitea.driver.JassState`, every ruleset and mode, RULES J):
+    the value is one side's score as the engine writes it for the round, card points with the
+    last trick's 5 and the Match's 100 (Weis, Stöck and multipliers are fixed before the play
+    and left out): Schieber the side to move's team, basic Jass and ``sides="individual"`` the
+    side to move's own, the Coiffeur pads the forehand's row score, which the forehand
+    maximises (Misère: minimises) and the others work against (:func:`scored_side`).
+
+    >>> from chaitea.rulesets import jass_game
+    >>> st = jass_game("schieber").new_initial_state(seed=3)
+    >>> st.apply_action("obenabe")
+    >>> while len(st.tricks()) < 6:
+    ...     st.apply_action(st.legal_actions()[0])
+    >>> value, best = solve(st)
+    >>> 0 <= value <= 257, all(a in st.legal_actions() for a in best)
+    (True, True)
     """
     value, cards, _ = solve_position(rules_of(state), position_of(state), sides=sides)
     return value, cards

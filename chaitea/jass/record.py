@@ -29,7 +29,7 @@ from ..errors import ChaiTeaError, RecordError
 from ..rulesets import RULESETS, jass_game
 from ..validate import check_round, record_game, record_names
 
-__all__ = ["is_jass_record", "loads", "report", "state_to_record"]
+__all__ = ["declared_by_seat", "is_jass_record", "loads", "report", "state_to_record"]
 
 _TOP = "round 0, picking step 0"
 CheckItem = Callable[[object, str], str]
@@ -121,13 +121,28 @@ def _side_name(state: JassState, side: int | None) -> Any:
     return None if side is None else (names[side] if names else side)
 
 
+def declared_by_seat(state: JassState, picking: list[str], forehand: int) -> list[str]:
+    """Weis declared by hand (``declare: "hand"``, :mod:`chaitea.phases.declare`): a played
+    round's last picking items are one declaration per player in play order from the forehand
+    (``noweis`` or ``weis(<cards>)``); the report lists them by seat as ``declared``."""
+    n = state.game.players
+    said = picking[len(picking) - n:]
+    out = [""] * n
+    for i, item in enumerate(said):
+        out[(forehand + i) % n] = item
+    return out
+
+
 def report(state: JassState) -> dict[str, Any]:
     """The replay output of RECORD's Jass section: ``rounds``, ``totals``, ``finished``,
     ``winner``, ``next``, and the ruleset's own tallies (``target``, ``hands``, ``pad``,
     ``palitos``, ``batatas``)."""
     rounds = []
-    for res in state.round_results:
+    pickings = [r["picking"] for r in state.record()["rounds"]] if state.game.by_hand else []
+    for i, res in enumerate(state.round_results):
         out = dict(res)
+        if pickings:
+            out["declared"] = declared_by_seat(state, pickings[i], res["forehand"])
         for key in ("card_points", "weis", "stoeck"):
             out[key] = _side(state, res[key])
         if isinstance(res["score"], tuple):

@@ -10,7 +10,7 @@ Both state machines share one base (:mod:`chaitea.machine`) and the same state A
 >>> sorted(RULESETS), find_ruleset("chai-tea-jazz").title
 (['coiffeur', 'coiffeur-schieber', 'jass', 'schieber'], 'Chai Tea Jazz')
 >>> find_ruleset("schieber").players, [o.name for o in find_ruleset("schieber").options][:3]
-((4,), ['no_multipliers', 'target', 'obenabe_undenufe'])
+((4, 6), ['no_multipliers', 'target', 'obenabe_undenufe'])
 >>> game = jass_game("coiffeur-schieber", players=3)
 >>> game.n_tricks, game.sides
 (12, 3)
@@ -25,7 +25,8 @@ from ..driver import JassGame
 from ..errors import SetupError
 from ..phases.ruleset import Ruleset
 from .chai_tea_jazz import CHAI_TEA_JAZZ, ChaiTeaJazzRuleset
-from .jass import BASIC_JASS, COIFFEUR, COIFFEUR_SCHIEBER, SCHIEBER
+from .jass import BASIC_JASS, COIFFEUR, COIFFEUR_SCHIEBER
+from .schieber import SCHIEBER
 
 __all__ = ["CHAI_TEA_JAZZ", "RULESETS", "JassGame", "find_ruleset", "jass_game"]
 
