@@ -1,7 +1,13 @@
-"""The whole game as one explicit state machine with an OpenSpiel-style API.
+"""Chai Tea Jazz's driver: the game as a state machine with an OpenSpiel-style API (issue 9).
 
-:class:`Game` holds the rules as data (player count, seating, deck, setup, options) and the table of
-action ids. :class:`GameState` is one game in progress: every operation checks legality first and
+:class:`Game` holds the rules as data: the parts of the Chai Tea Jazz ruleset
+(:data:`chaitea.rulesets.chai_tea_jazz.CHAI_TEA_JAZZ`: seating, deck, setup, the choice phase
+``game.picking`` and the scoring part ``game.scoring``) and the table of action ids.
+:class:`GameState` is one game in progress, on the shared base
+:class:`chaitea.machine.StateMachine`: it plays cards on its inline fast path and hands each
+picking action to ``game.picking``
+(:class:`~chaitea.phases.barrel.BarrelPicking`) and each finished round to ``game.scoring``
+(:class:`~chaitea.phases.paper_pad.PaperPadScore`). Every operation checks legality first and
 raises a specific :class:`~chaitea.errors.IllegalAction` whose message names the rule; after a
 refusal the state is exactly as it was.
 

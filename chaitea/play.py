@@ -1,9 +1,11 @@
 """Dealing, play and scoring of a round, and ending a game by agreement (RULES P, F, R, S).
 
 :class:`RoundPlay` is a part of :class:`~chaitea.game.GameState`: it starts a round's play with the
-contract's trick rules and the follow rule bound to its trump, explains refused cards, scores
-the round onto the pad and moves the barrel on. The hot path of play stays inline in
-``GameState.apply_action``.
+contract's trick rules and the follow rule bound to its trump, explains refused cards, and at the
+round's end hands it to the game's scoring part (``game.scoring``: the score, the pad, the end
+rule) and the barrel to the choice phase (``game.picking.next_barrel``). The hot path of play
+stays inline in ``GameState.apply_action``. :class:`PlayTables` is a part of
+:class:`~chaitea.game.Game`: the per-contract strength tables and bound follow rule.
 """
 
 from __future__ import annotations
@@ -59,8 +61,8 @@ class PlayTables:
 
 
 class RoundPlay(StateFields):
-    """Dealing (RULES P), starting play, following (RULES F), scoring (RULES S) and agreement
-    to end (RULES S)."""
+    """Dealing (RULES P), starting play, following (RULES F), the round's end (RULES S, by the
+    scoring part) and agreement to end (RULES S)."""
 
     def __getstate__(self) -> dict[str, object]:
         """For pickling: the bound follow rule's legal function is rebuilt from ``_follow``."""

@@ -1,6 +1,7 @@
 """One round's records and the fields of a game state (the parts of ``GameState`` shared by
-its modules: :mod:`chaitea.game` (the state API and picking), :mod:`chaitea.play` (play and
-scoring) and :mod:`chaitea.view` (reading the state)).
+its modules: :mod:`chaitea.game` (the state API), :mod:`chaitea.play` (deals and play),
+:mod:`chaitea.view` (reading the state) and its ruleset's parts, :mod:`chaitea.phases.barrel`
+(picking) and :mod:`chaitea.phases.paper_pad` (scoring)).
 
 >>> round_seed(7, 0) == round_seed(7, 0) != round_seed(7, 1)
 True

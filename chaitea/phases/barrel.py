@@ -119,18 +119,18 @@ class BarrelPicking:
             return (*(g.offer_ids[x] for x in g.debts[1:] if x > st._offer), g.RESCIND)
         om = st._pad.open_masks[g.side_of[st._turn]]
         if stage != NO_OFFER or st._forced:
-            out = g._picks(om, 0, 1, None)
+            out = pick_menu(g, om, 0, 1, None)
             if st._forced and stage == NO_OFFER and self.passing_the_barrel \
                     and self.opponents(st):
                 out += tuple(g.offer_ids.values())
             return out
         if st._bet_seat < 0:  # the first pick carries no Bet Debt (D8)
-            return g._picks(om, 0, 1, None, not self._lone(st))
+            return pick_menu(g, om, 0, 1, None, not self._lone(st))
         k = st._bet_debt // g.step + 1  # later picks must raise it (D8)
         exclude = None
         if not self.same_contract_raise:  # D12's other reading, as an option
             exclude = g.spelling_contract[pick_of(g, st._bet_pick).spelling]
-        return g._picks(om, k, len(g.debts), exclude, True)
+        return pick_menu(g, om, k, len(g.debts), exclude, True)
 
     def _advance(self, st: StateFields, seat: int) -> None:
         n = st.game.players
