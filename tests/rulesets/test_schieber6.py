@@ -488,3 +488,39 @@ def test_bad_six_player_records_exit_2(change: Any, prefix: str, words: str, tmp
     out, err = capsys.readouterr()
     assert out == "" and err.count("\n") == 1 and err.startswith(prefix + ": "), err
     assert words in err, err
+
+
+def _minimax(state: JassState, side: int, round_index: int) -> int:
+    if len(state.round_results) > round_index:
+        return int(state.round_results[round_index]["card_points"][side])
+    mine = state.game.side_of[state.current_player()] == side
+    values = []
+    for a in state.legal_actions():
+        child = state.clone()
+        child.apply_action(a)
+        values.append(_minimax(child, side, round_index))
+    return max(values) if mine else min(values)
+
+
+@pytest.mark.parametrize("deck", [None, "jass"])
+def test_the_solver_plays_six_player_schieber(deck: str | None) -> None:
+    """``chaitea.solve`` on the last two tricks of six-player hands agrees with a plain minimax
+    over the state API (the card points the side to move ends the hand with)."""
+    import chaitea
+
+    checked = 0
+    for seed in range(6):
+        state = jass_game("schieber", 6, deck=deck).new_initial_state(seed=seed)
+        rng = random.Random(seed)
+        while state.phase == "picking":
+            state.apply_action(rng.choice(state.legal_actions()))
+        if state.phase != "play":
+            continue  # the game ended on Stöck or Weis
+        while len(state.tricks()) < state.game.n_tricks - 2 or state.trick():
+            state.apply_action(rng.choice(state.legal_actions()))
+        side = state.game.side_of[state.current_player()]
+        total = _minimax(state, side, len(state.round_results))
+        value, best = chaitea.solve(state)
+        assert value == total and best  # the side's card points at the end of the hand
+        checked += 1
+    assert checked >= 4
