@@ -54,6 +54,7 @@ __all__ = [
     "pick_scores",
     "picking_outcomes",
     "sample_jass_world",
+    "solver_values",
 ]
 
 N_CARDS = 36
@@ -871,6 +872,54 @@ def exact_values(r: JassRound, camp_of: Sequence[int], seat: int, sign: int = 1)
     return out
 
 
+# -- the double-dummy solver on a world (chaitea.solver's Jass modes) ------------------------------
+def solver_values(r: JassRound, seat: int, legal: Sequence[int] | None = None
+                  ) -> dict[int, float]:
+    """Per legal card of ``seat`` (to move in the world ``r``, every hand open), its exact
+    value by the double-dummy solver (:func:`chaitea.solver.card_values` on the kernel's Jass
+    tables, :func:`chaitea.kernel.jass_rules_for`), oriented so that more is better for the
+    seat: its side's score (Schieber, basic Jass), in the Coiffeur pads the picker's row score,
+    negated for the others, and negated again in Misère (the lowest wins).
+
+    >>> from chaitea.rulesets import jass_game
+    >>> g = jass_game("schieber")
+    >>> hands = [JASS.mask_of(h.split()) for h in ("AH 6C", "KH 7C", "QH 8C", "JH 9C")]
+    >>> r = JassRound.start(g, "obenabe", (), 0, [0] * 4, 0)
+    >>> r.trick_no = 7; r.hands = hands; r._setup()
+    >>> solver_values(r, 0) == {c: float(v) for c, v in exact_values(r, camps(g, 0), 0).items()}
+    True
+    """
+    from .kernel import Position, jass_rules_for
+    from .phases.scores import PadScore
+    from .solver import card_values
+
+    g = r.game
+    n = r.n
+    pad = isinstance(g.table.score, PadScore)
+    lowest = lowest_wins(g, r.contract)
+    declarer = r.declarer if r.declarer is not None else r.leader
+    rules = jass_rules_for(g, r.contract, declarer, chosen=r.chosen, lowest=lowest)
+    known = r.known if rules.tutti else -1
+    won = [0] * rules.sides
+    side_tricks = [0] * rules.sides
+    won_cards = [0] * rules.sides
+    for k, (_leader, cards, winner) in enumerate(r.tricks):
+        side = rules.side_of[winner]
+        pts = rules.points_at(k, known)
+        won[side] += sum(pts[c] for c in cards)
+        side_tricks[side] += 1
+        for c in cards:
+            won_cards[side] |= 1 << c
+    pos = Position(list(r.hands), [0] * n, {}, [], (), list(r.trick), r.leader, r.turn,
+                   r.trick_no, r.led, won, known=known, side_tricks=side_tricks,
+                   won_cards=won_cards)
+    vals = card_values(rules, pos, list(legal) if legal is not None else None)
+    flip = pad and g.side_of[seat] != g.side_of[declarer]
+    if lowest:
+        flip = not flip
+    return {c: float(-v if flip else v) for c, v in vals.items()}
+
+
 # -- picking by Monte Carlo (the PIMC bot and the coach) ----------------------------------------
 def _factor(game: JassGame, contract: str) -> int:
     """Schieber's multiplier of a contract (1 elsewhere)."""
@@ -1057,19 +1106,21 @@ class JassPimcBot:
     """Perfect-information Monte Carlo for the Jass games: ``samples`` worlds per move
     (:func:`sample_jass_world`; or as many as fit in ``time_budget`` seconds), each legal card
     valued in each world by a rule-bot playout to the end of the round (the camp's card points
-    and Match bonus, :meth:`JassRound.camp_value`) or, when a ``solver`` is given, by it; the
-    best mean wins (ties: the lowest card id). Picks by Monte Carlo too (:func:`mc_pick`,
-    ``pick_samples`` deals per action; 0: like the rule bot)."""
+    and Match bonus, :meth:`JassRound.camp_value`) or, in the last ``solve_tricks`` tricks
+    (default 0: playouts throughout), by the double-dummy solver (:func:`solver_values`), or
+    by a ``solver`` given; the best mean wins (ties: the lowest card id). Picks by Monte
+    Carlo too (:func:`mc_pick`, ``pick_samples`` deals per action; 0: like the rule bot)."""
 
     name = "PIMC"
 
     def __init__(self, seed: int | None = None, *, samples: int = 10,
                  time_budget: float | None = None,
                  solver: Callable[[JassRound, int, Sequence[int]], dict[int, float]] | None = None,
-                 pick_samples: int = 16) -> None:
+                 pick_samples: int = 16, solve_tricks: int = 0) -> None:
         self.rng = random.Random(seed)
         self.samples = samples
         self.pick_samples = pick_samples
+        self.solve_tricks = solve_tricks
         self.time_budget = time_budget
         self.solver = solver
         self.last: dict[int, float] = {}
@@ -1103,8 +1154,11 @@ class JassPimcBot:
                 break
             world = sample_jass_world(view, self.rng)
             k += 1
-            if self.solver is not None:
-                vals = self.solver(world, view.seat, legal)
+            solver = self.solver
+            if solver is None and view.game.n_tricks - world.trick_no <= self.solve_tricks:
+                solver = solver_values
+            if solver is not None:
+                vals = solver(world, view.seat, legal)
                 for a in legal:
                     out[a].append(float(vals[a]))
                 continue
@@ -1125,7 +1179,7 @@ JASS_BOT_NAMES: dict[str, Callable[..., Any]] = {
 
 def make_jass_bot(name: str, seed: int | None = None, **options: Any) -> Any:
     """A Jass bot by name (``random``, ``rule``, ``pimc``), seeded; ``options`` go to its class
-    (``pimc``: ``samples``, ``time_budget``, ``solver``, ``pick_samples``).
+    (``pimc``: ``samples``, ``time_budget``, ``solver``, ``pick_samples``, ``solve_tricks``).
 
     >>> make_jass_bot("pimc", seed=1, samples=4).samples
     4

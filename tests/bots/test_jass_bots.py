@@ -489,3 +489,24 @@ def test_jass_picks_never_read_hidden_cards(name: str) -> None:
             opts = {"samples": 3, "pick_samples": 4} if name == "pimc" else {}
             picks.append(make_jass_bot(name, seed=i, **opts).act(st))
         assert picks[0] == picks[1]
+
+
+def test_pimc_with_the_solver_in_the_last_tricks() -> None:
+    """``solve_tricks=3``: the worlds of the last three tricks are valued by the double-dummy
+    solver; the choice is legal and of the best mean (40 positions late in rounds)."""
+    rng = random.Random(23)
+    solved = 0
+    for i in range(40):
+        g = game_of(i)
+        st = g.new_initial_state(seed=rng.randrange(10**6))
+        while st.phase == "picking":
+            st.apply_action(rng.choice(st.legal_actions()))
+        while len(st.tricks()) < g.n_tricks - 3:
+            st.apply_action(rng.choice(st.legal_actions()))
+        bot = make_jass_bot("pimc", seed=i, samples=4, solve_tricks=3)
+        a = bot.act(st)
+        assert a in st.legal_actions()
+        if bot.last:
+            assert bot.last[a] == max(bot.last.values())
+            solved += 1
+    assert solved > 20
