@@ -147,7 +147,7 @@ def advice_table(hands: int, seed: int, samples: int) -> None:
 
 
 def schieber_tournaments(games: int, seed: int, samples: int,
-                         pairs: list[tuple[str, str]]) -> None:
+                         pairs: list[tuple[str, str]], solve_tricks: int = 0) -> None:
     from chaitea.tournament import play_jass_matches
 
     for a, b in pairs:
@@ -155,10 +155,13 @@ def schieber_tournaments(games: int, seed: int, samples: int,
         times: list[float] = []
         m = play_jass_matches([a, b], ruleset="schieber", deals=games, seed=seed,
                               game_options={"no_multipliers": True},
-                              bot_options={"pimc": {"samples": samples}}, timer=times)
+                              bot_options={"pimc": {"samples": samples,
+                                                    "solve_tricks": solve_tricks}},
+                              timer=times)
         s = summarize(m)
         r = s[s.bot == a].iloc[0]
-        budget = f", PIMC {samples} samples per move" if "pimc" in (a, b) else ""
+        budget = (f", PIMC {samples} samples per move, solver in the last {solve_tricks} "
+                  "tricks" if "pimc" in (a, b) else "")
         timing = (f"; PIMC median {statistics.median(times) * 1000:.0f} ms per move "
                   f"(max {max(times):.2f} s, {len(times)} moves)" if times else "")
         target = {("rule", "random"): 0.8, ("pimc", "random"): 0.9, ("pimc", "rule"): 0.6}
@@ -185,6 +188,8 @@ def main() -> None:
     ap.add_argument("--jass-samples", type=int, default=20, help="Schieber PIMC worlds per move")
     ap.add_argument("--jass-pairs", default="rule:random,pimc:random,pimc:rule",
                     help="Schieber match-ups, team:team,...")
+    ap.add_argument("--jass-solve-tricks", type=int, default=0,
+                    help="Schieber PIMC: the double-dummy solver in the last N tricks")
     a = ap.parse_args()
     full: dict[str, Any] = {"games": 1000, "deals": 500, "hands": 200, "jass": 100}
     quick: dict[str, Any] = {"games": 30, "deals": 20, "hands": 10, "jass": 10}
@@ -199,7 +204,8 @@ def main() -> None:
         advice_table(a.hands or cfg["hands"], a.seed, 20)
     if "4" in only:
         pairs = [(x.split(":")[0], x.split(":")[1]) for x in a.jass_pairs.split(",")]
-        schieber_tournaments(a.jass_games or cfg["jass"], a.seed, a.jass_samples, pairs)
+        schieber_tournaments(a.jass_games or cfg["jass"], a.seed, a.jass_samples, pairs,
+                             a.jass_solve_tricks)
 
 
 if __name__ == "__main__":

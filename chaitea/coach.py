@@ -20,7 +20,7 @@ The same three work on the Jass games (a :class:`~chaitea.driver.JassState`, RUL
 partner then chooses by the rule bot's estimate) by rule-bot playouts of deals of the unseen
 cards (card points, Match, Stöck, times Schieber's multiplier; Coiffeur rows also against the
 row's worth later, its baseline); ``hint`` is the Jass Monte Carlo bot's evaluation; ``review``
-values each of a seat's plays exactly in the last tricks of the round (hands open).
+values each of a seat's plays by the double-dummy solver in the last four tricks (hands open).
 
 >>> from chaitea.rulesets import jass_game
 >>> js = jass_game("schieber").new_initial_state(seed=4)
@@ -341,16 +341,18 @@ def _jass_hint(state: JassState, *, samples: int, seed: int | None) -> Hint:
     return Hint(seat, table.drop(columns=["action"]), str(best["card"]), int(best["action"]))
 
 
-JASS_EXACT_TRICKS = 3  # the Jass review's exact search reaches this far back (pure Python)
+JASS_SOLVE_TRICKS = 4  # the Jass review solves this far back (the pure-Python solver's reach)
 
 
 def _jass_review(rec: dict[str, Any], seat: int, round_number: int | None,
                  max_tricks: int) -> pd.DataFrame:
-    """:func:`review` for a Jass record: each of ``seat``'s plays in the round with its exact
-    value (:func:`chaitea.jass_bots.exact_values`, hands open) in the last ``max_tricks``
-    tricks (at most :data:`JASS_EXACT_TRICKS`: the double-dummy solver does not play the Jass
-    modes yet); earlier plays unsolved (``NaN``), a forced card loses 0."""
-    from .jass_bots import JassRound, camps, exact_values, lowest_wins
+    """:func:`review` for a Jass record: each of ``seat``'s plays in the round with its
+    double-dummy value (:func:`chaitea.jass_bots.solver_values`, hands open) in the last
+    ``max_tricks`` tricks (at most :data:`JASS_SOLVE_TRICKS`). ``best`` and ``played`` are
+    the score the solver plays for, oriented for the seat (its side's points and Match;
+    the Coiffeur pads: the picker's row points, negated for the others; Misère negated once
+    more), ``lost`` their difference; earlier plays unsolved (``NaN``), a forced card loses 0."""
+    from .jass_bots import JassRound, _chosen_trumps, solver_values
     from .record import loads
 
     full: Any = loads(rec)
@@ -368,31 +370,27 @@ def _jass_review(rec: dict[str, Any], seat: int, round_number: int | None,
     start.pop("end", None)
     state: Any = loads(start)
     g = state.game
+    deck = g.deck
     if not 0 <= seat < g.players:
         raise ValueError(f"seat must be 0..{g.players - 1}")
-    from .cards import JASS
-    from .jass_bots import _chosen_trumps
-
-    hands = [JASS.mask_of([str(c) for c in state.hand(s)]) for s in range(g.players)]
+    hands = [deck.mask_of(state.hand(s)) for s in range(g.players)]
     contract = str(state.contract)
     rnd = JassRound.start(g, contract, _chosen_trumps(list(rounds[r - 1]["picking"])),
                           state.forehand, hands, state.declarer)
-    camp_of = camps(g, state.declarer)
-    sign = -1 if lowest_wins(g, contract) else 1
-    exact = min(max_tricks, JASS_EXACT_TRICKS)
+    depth = min(max_tricks, JASS_SOLVE_TRICKS)
     rows = []
     for k, card in enumerate(rounds[r - 1]["plays"]):
-        c = JASS.index_of(card)
+        c = deck.index_of(card)
         if rnd.turn == seat:
             row: dict[str, Any] = {"step": k + 1, "trick": rnd.trick_no + 1, "card": card}
             legal = rnd.legal()
-            if g.n_tricks - rnd.trick_no <= exact and legal & (legal - 1):
-                vals = exact_values(rnd, camp_of, seat, sign)
+            if g.n_tricks - rnd.trick_no <= depth and legal & (legal - 1):
+                vals = solver_values(rnd, seat)
                 best_v = max(vals.values())
-                row.update(best=sign * best_v, played=sign * vals[c], lost=best_v - vals[c],
-                           best_cards=" ".join(sorted(str(JASS.cards[x]) for x, v in vals.items()
+                row.update(best=best_v, played=vals[c], lost=best_v - vals[c],
+                           best_cards=" ".join(sorted(str(deck.cards[x]) for x, v in vals.items()
                                                       if v == best_v)))
-            elif g.n_tricks - rnd.trick_no <= exact:
+            elif g.n_tricks - rnd.trick_no <= depth:
                 row.update(best=float("nan"), played=float("nan"), lost=0.0,
                            best_cards=card)  # a forced card loses nothing
             else:

@@ -243,7 +243,10 @@ class JassState(TrickPlay, StateViews):
         self._legal: Any = None
         self._tables: tuple[tuple[int, ...], ...] = ()
         self._values: tuple[int, ...] = ()
-        self._lm = -1
+        self._lm = -1  # the legal mask of the seat to play; -1: not known, or not in play
+        self._leads: Any = None
+        self._fl: Any = None
+        self._fb = 0
         self._weis: tuple[int, ...] = (0,) * g.sides
         self._stoeck: tuple[int, ...] = (0,) * g.sides
         self._weis_json: Any = None
@@ -262,16 +265,16 @@ class JassState(TrickPlay, StateViews):
     def legal_actions(self) -> list[int]:
         """The ids of the legal actions of the seat to act: card ids 0..35 in play, picking
         spellings from 36 (``game.spellings``); empty at a chance or terminal node."""
-        if self._phase == "play":
-            m = self._lm
-            if m < 0:
-                m = self._lm = self._legal(self._hands[self._turn], self._led, self._trick)
-            return [*_BITS[m & 4095], *_BITS12[m >> 12 & 4095], *_BITS24[m >> 24]]
-        if self._phase == "picking":
-            assert self._status is not None
-            ids = self.game.action_ids
-            return [ids[s] for s in self._status.legal]
-        return []
+        m = self._lm  # in play, kept by apply_action (-1: not known, or not in play)
+        if m < 0:
+            if self._phase != "play":
+                if self._phase == "picking":
+                    assert self._status is not None
+                    ids = self.game.action_ids
+                    return [ids[s] for s in self._status.legal]
+                return []
+            m = self._legal_mask()
+        return [*_BITS[m & 4095], *_BITS12[m >> 12 & 4095], *_BITS24[m >> 24]]
 
     def legal_moves(self) -> list[str]:
         """The legal actions as the record spells them."""
@@ -285,24 +288,36 @@ class JassState(TrickPlay, StateViews):
     def apply_action(self, action: int | str | Card) -> None:
         """Apply one action (an id, a record spelling or a card); a refusal raises and leaves
         the state unchanged."""
-        if self._phase == "play" and type(action) is int and 0 <= action < N_CARDS:
-            m = self._lm
-            if m < 0:
-                m = self._lm = self._legal(self._hands[self._turn], self._led, self._trick)
-            if m >> action & 1:  # _do_play inlined up to the trick's last card (the hot path)
-                trick = self._trick
-                if self._led < 0:
-                    self._led = action // 9
-                elif self._dynamic or len(trick) == self._n - 1:
-                    self._do_play(action)
-                    return
-                seat = self._turn
-                self._hands[seat] &= ~(1 << action)
-                trick.append(action)
-                self._acts.append(action)
-                self._lm = -1
-                self._turn = (seat + 1) % self._n
+        m = self._lm  # >= 0 only in play: the seat's legal mask
+        if m >= 0 and type(action) is int and action >= 0 and m >> action & 1:
+            # the hot path: a legal card id, played inline up to the trick's last card
+            leads = self._leads
+            trick = self._trick
+            k = len(trick)
+            n = self._n
+            if leads is None or k == n - 1:  # no static plan (Tutti, 3x3), or the trick's end
+                self._do_play(action)
                 return
+            seat = self._turn
+            hands = self._hands
+            hands[seat] ^= 1 << action  # a legal card is held: its bit is set
+            trick.append(action)
+            self._acts.append(action)
+            seat = self._turn = (seat + 1) % n
+            if k:  # a follower: no undertrumping of a trump now in the trick
+                fm, px, tm, weaker = self._fl
+                fb = self._fb = self._fb | weaker[action]
+            else:  # the lead: the led suit's masks (phases.play.follow_tables)
+                led = self._led = action // 9
+                fm, px, tm, _ = self._fl = leads[led]
+                fb = self._fb = 0
+            h = hands[seat]  # the next seat's legal mask (TrickPlay._follow_mask, inlined)
+            f = h & fm
+            m = f | h & tm if f and f != px else h
+            if fb and h & tm != h:
+                m &= ~fb
+            self._lm = m
+            return
         self._apply_slow(action)
 
     def _apply_slow(self, action: int | str | Card) -> None:
@@ -485,6 +500,7 @@ class JassState(TrickPlay, StateViews):
 
     # -- play ---------------------------------------------------------------------------------
     def _finish_round(self, hand: Hand) -> None:
+        self._lm = -1  # out of play: apply_action's hot path is closed
         g = self.game
         t = g.table
         self._score, fields = t.score.write(self._score, hand)

@@ -26,7 +26,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .cards import JASS
+from .cards import JASS, Deck
 from .driver import mask_ids
 from .phases.choice import RoundPick
 from .tricks import TrumpSetting
@@ -54,15 +54,62 @@ __all__ = [
     "pick_scores",
     "picking_outcomes",
     "sample_jass_world",
+    "solver_values",
 ]
 
 N_CARDS = 36
-SUIT_MASKS = tuple(((1 << 9) - 1) << (9 * s) for s in range(4))
-PUUR, NAELL = 5, 3  # rank offsets in a suit: 6 7 8 9 10 J Q K A -> the J is 5, the 9 is 3
+
+
+@dataclass(frozen=True)
+class DeckInfo:
+    """What the bots read of a Jass deck (the 36 cards, or six-player Schieber's two 24-card
+    decks): each card's suit, per suit the mask of its cards, of its Js (the Puur in trump),
+    its 9s (the Näll), its Ks and Qs (Stöck)."""
+
+    size: int
+    full: int
+    suit_of: tuple[int, ...]
+    suits: tuple[int, ...]
+    jacks: tuple[int, ...]
+    nines: tuple[int, ...]
+    kings: tuple[int, ...]
+    queens: tuple[int, ...]
+
+
+_INFO: dict[str, DeckInfo] = {}
+
+
+def deck_info(deck: Deck) -> DeckInfo:
+    """The :class:`DeckInfo` of ``deck`` (cached by name).
+
+    >>> deck_info(JASS).size, bin(deck_info(JASS).jacks[2]).count("1")
+    (36, 1)
+    """
+    info = _INFO.get(deck.name)
+    if info is None:
+        def masks(rank: int | None) -> tuple[int, ...]:
+            return tuple(sum(1 << i for i, c in enumerate(deck.cards)
+                             if c.suit == s and (rank is None or c.rank == rank))
+                         for s in range(4))
+        info = _INFO[deck.name] = DeckInfo(
+            deck.size, (1 << deck.size) - 1,
+            tuple(-1 if c.suit is None else int(c.suit) for c in deck.cards),
+            masks(None), masks(11), masks(9), masks(13), masks(12))
+    return info
+
+
+SUIT_MASKS = deck_info(JASS).suits
 
 
 def _bits(m: int) -> list[int]:
-    return mask_ids(m)
+    if m >> 36 == 0:
+        return mask_ids(m)
+    out = []
+    while m:
+        low = m & -m
+        out.append(low.bit_length() - 1)
+        m ^= low
+    return out
 
 
 # -- who plays with whom ---------------------------------------------------------------------
@@ -113,12 +160,13 @@ class JassRound:
     ([157, 0, 0, 0], [9, 0, 0, 0])
     """
 
-    __slots__ = ("chosen", "contract", "declarer", "done", "dynamic", "game", "hands", "known",
-                 "leader",
+    __slots__ = ("chosen", "contract", "declarer", "done", "dynamic", "game", "hands", "info",
+                 "known", "leader",
                  "led", "legal_fn", "n", "points", "rules", "tables", "trick", "trick_no",
                  "tricks", "trump", "turn", "values", "won")
 
     game: JassGame
+    info: DeckInfo
     contract: str
     declarer: int | None
     rules: Any
@@ -149,6 +197,7 @@ class JassRound:
         chose (``None``: nobody, basic Jass)."""
         r = object.__new__(cls)
         r.game = game
+        r.info = deck_info(game.deck)
         r.contract = contract
         r.declarer = declarer
         r.rules = game.trick_rules(contract)
@@ -205,10 +254,11 @@ class JassRound:
         self.hands[seat] &= ~(1 << c)
         trick = self.trick
         trick.append(c)
+        suit = self.info.suit_of[c]
         if self.led < 0:
-            self.led = c // 9
-        elif self.dynamic and c // 9 != self.led:
-            self.known = c // 9
+            self.led = suit
+        elif self.dynamic and suit != self.led:
+            self.known = suit
             self._setup()
         n = self.n
         if len(trick) < n:
@@ -246,9 +296,9 @@ class JassRound:
         from .values import JASS_NO_TRUMP
 
         if self.known >= 0:
-            values = self.rules[0].values.for_deck(JASS, self.known)
+            values = self.rules[0].values.for_deck(self.game.deck, self.known)
         else:
-            values = JASS_NO_TRUMP.for_deck(JASS, -1)
+            values = JASS_NO_TRUMP.for_deck(self.game.deck, -1)
         pts = [0] * self.n
         for _leader, cards, winner in self.tricks:
             pts[winner] += sum(values[c] for c in cards)
@@ -273,10 +323,11 @@ class JassView:
 
     ``hand``: its own cards; ``played[s]``: the cards seat ``s`` has played this round;
     ``known[s]``: cards seat ``s`` is known to hold (its own hand; the dealer's turned-up card
-    in basic Jass until played); ``excluded[s]``: cards seat ``s`` cannot hold (suits it showed
-    void, RULES J: only a card of another non-trump suit proves a void, since trumping is free;
-    to a trump lead a non-trump proves no trump but perhaps the Puur; an undertrump proves a
-    hand of nothing but trumps); ``hidden[s]``: how many
+    in basic Jass until played; the cards of a Weis declared by hand, until played);
+    ``excluded[s]``: cards seat ``s`` cannot hold (suits it showed void, RULES J: only a card
+    of another non-trump suit proves a void, since trumping is free; to a trump lead a
+    non-trump proves no trump but perhaps the Puur; an undertrump proves a hand of nothing but
+    trumps); ``hidden[s]``: how many
     cards seat ``s`` holds now that this seat cannot see; ``unknown``: the cards not seen."""
 
     game: JassGame
@@ -295,6 +346,8 @@ class JassView:
     round: JassRound  # the round as the seat sees it (other hands empty)
     camp_of: tuple[int, ...] = field(default=())
     sign: int = 1
+    picking: tuple[str, ...] = ()  # the round's picking items (Weis declared by hand among them)
+    turned_up: str | None = None
 
     def unseen_mask(self) -> int:
         m = 0
@@ -306,9 +359,14 @@ class JassView:
         return m
 
 
+def _is_declaration(item: str) -> bool:
+    """A Weis declared by hand (``weis(...)``, ``noweis``: the ``declare`` option)."""
+    return item == "noweis" or item.startswith("weis(")
+
+
 def _chosen_trumps(picking: Sequence[str]) -> tuple[int, ...]:
     """The suits a 3x3 picker named after its pick (the picking items after the contract)."""
-    items = [p for p in picking if p not in ("pass", "push")]
+    items = [p for p in picking if p not in ("pass", "push") and not _is_declaration(p)]
     if not items or not items[0].removeprefix("joker=").startswith("3x3("):
         return ()
     return tuple("CDHS".index(t[6]) for t in items[1:])
@@ -317,7 +375,7 @@ def _chosen_trumps(picking: Sequence[str]) -> tuple[int, ...]:
 def _turned_up_card(state: JassState, obs: dict[str, Any]) -> int:
     """Basic Jass: the dealer's turned-up card, shown to all, if the observation names it."""
     c = obs.get("turned_up_card")
-    return JASS.index_of(c) if isinstance(c, str) else -1
+    return state.game.deck.index_of(c) if isinstance(c, str) else -1
 
 
 def jass_view(state: JassState, seat: int) -> JassView:
@@ -337,11 +395,14 @@ def jass_view(state: JassState, seat: int) -> JassView:
     game = state.game
     n = game.players
     contract = obs["contract"]
-    hand = JASS.mask_of(obs["hand"])
+    deck = game.deck
+    info = deck_info(deck)
+    suit_of, suits = info.suit_of, info.suits
+    hand = deck.mask_of(obs["hand"])
     trumps = _chosen_trumps(obs["picking"])
     history: list[tuple[int, tuple[int, ...]]] = [(leader, cards)
                                                   for leader, cards, _w in state.tricks()]
-    current = tuple(JASS.index_of(c) for c in obs["trick"])
+    current = tuple(deck.index_of(c) for c in obs["trick"])
     history.append((obs["trick_leader"], current))
     forehand = obs["forehand"]
     declarer = obs["declarer"]
@@ -355,20 +416,29 @@ def jass_view(state: JassState, seat: int) -> JassView:
             s = (leader + i) % n
             if i:
                 led, trump = rnd.led, rnd.trump
-                suit = c // 9
+                suit = suit_of[c]
                 if suit != led:
                     if led == trump and led >= 0:  # a trump lead: no trump but perhaps the Puur
-                        excluded[s] |= SUIT_MASKS[led] & ~(1 << (9 * led + PUUR))
+                        excluded[s] |= suits[led] & ~info.jacks[led]
                     elif rnd.dynamic or suit != trump:
-                        excluded[s] |= SUIT_MASKS[led]
-                    elif any(x // 9 == trump and rnd.tables[led][x] > rnd.tables[led][c]
+                        excluded[s] |= suits[led]
+                    elif any(suit_of[x] == trump and rnd.tables[led][x] > rnd.tables[led][c]
                              for x in rnd.trick):  # undertrumped: a hand of only trumps
-                        excluded[s] |= ((1 << N_CARDS) - 1) & ~SUIT_MASKS[trump]
+                        excluded[s] |= info.full & ~suits[trump]
             played[s] |= 1 << c
             rnd.hands[s] |= 1 << c
             rnd.play(c)
     known = [0] * n
     known[seat] = hand
+    if deck is JASS:  # Weis declared by hand show their cards (the ``declare`` option)
+        said = [p for p in obs["picking"] if _is_declaration(p)]
+        for k, item in enumerate(said):
+            who = (forehand + k) % n
+            if item.startswith("weis(") and who != seat:
+                for text in item[5:-1].split(","):
+                    c = deck.index_of(text)
+                    if not played[who] >> c & 1:
+                        known[who] |= 1 << c
     up = _turned_up_card(state, obs)
     seen = hand
     for p in played:
@@ -382,22 +452,25 @@ def jass_view(state: JassState, seat: int) -> JassView:
     size = game.n_tricks
     hidden = [size - p.bit_count() - k.bit_count() for p, k in zip(played, known, strict=True)]
     hidden[seat] = 0
-    unknown = [c for c in range(N_CARDS) if not seen >> c & 1]
+    unknown = [c for c in range(info.size) if not seen >> c & 1]
     rnd.hands = [0] * n
     rnd.hands[seat] = hand
     for s in range(n):
         excluded[s] &= ~known[s]
     return JassView(game, seat, contract, declarer, forehand, trumps, hand, played, known,
                     excluded, hidden, unknown, history, rnd, camps(game, declarer),
-                    -1 if lowest_wins(game, contract) else 1)
+                    -1 if lowest_wins(game, contract) else 1, tuple(obs["picking"]),
+                    obs.get("turned_up"))
 
 
 def consistent(view: JassView, hands: Sequence[int]) -> bool:
     """Whether current ``hands`` (every seat's) agree with the round so far: each card played
     was legal from the hand its seat held then (the follow rule itself: voids, the Puur
-    exception, undertrumping)."""
+    exception, undertrumping), and each Weis declared by hand was held."""
     n = view.game.players
     dealt = [h | p for h, p in zip(hands, view.played, strict=True)]
+    if view.game.by_hand and not _declarations_fit(view, dealt):
+        return False
     r = JassRound.start(view.game, view.contract, view.trumps, view.forehand, dealt,
                         view.declarer)
     for leader, cards in view.history:
@@ -405,6 +478,23 @@ def consistent(view: JassView, hands: Sequence[int]) -> bool:
             if r.turn != (leader + i) % n or not r.legal() >> c & 1:
                 return False
             r.play(c)
+    return True
+
+
+def _declarations_fit(view: JassView, dealt: Sequence[int]) -> bool:
+    """Weis declared by hand (the ``declare`` option): each one legal from the hands dealt
+    (the choice phase's own rule, :mod:`chaitea.phases.declare`)."""
+    from .phases.choice import PickView
+
+    choice = view.game.table.choice
+    items = view.picking
+    for k, item in enumerate(items):
+        if _is_declaration(item):
+            st = choice.status(PickView(view.game.players, view.forehand, items[:k],
+                                        turned_up=view.turned_up, hands=tuple(dealt),
+                                        deck=view.game.deck))
+            if item not in st.legal:
+                return False
     return True
 
 
@@ -457,9 +547,10 @@ def jass_card(r: JassRound, seat: int, unseen: int, camp_of: Sequence[int], sign
     n = r.n
     mine = camp_of[seat]
     hand = r.hands[seat]
+    suit_of = r.info.suit_of
 
     def is_trump(c: int) -> bool:
-        return c // 9 == trump
+        return suit_of[c] == trump
 
     if not trick:
         return _lead(r, seat, cards, unseen, camp_of, sign)
@@ -507,11 +598,11 @@ def jass_card(r: JassRound, seat: int, unseen: int, camp_of: Sequence[int], sign
 def _keep(c: int, hand: int, unseen: int, r: JassRound) -> int:
     """How much a card is worth keeping: a boss of its suit (nobody out holds a stronger one)
     counts 2, a card worth 10 or more with another card of its suit beside it 1, else 0."""
-    s = c // 9
+    s = r.info.suit_of[c]
     table = r.tables[s]
-    if not any(table[u] > table[c] for u in _bits(unseen & SUIT_MASKS[s])):
+    if not any(table[u] > table[c] for u in _bits(unseen & r.info.suits[s])):
         return 2
-    return 1 if (hand & SUIT_MASKS[s]).bit_count() >= 2 and r.values[c] >= 10 else 0
+    return 1 if (hand & r.info.suits[s]).bit_count() >= 2 and r.values[c] >= 10 else 0
 
 
 def _lead(r: JassRound, seat: int, cards: list[int], unseen: int, camp_of: Sequence[int],
@@ -519,45 +610,49 @@ def _lead(r: JassRound, seat: int, cards: list[int], unseen: int, camp_of: Seque
     values = r.values
     trump = r.trump
     hand = r.hands[seat]
+    suit_of, suits = r.info.suit_of, r.info.suits
 
     def strength(c: int) -> int:
-        return int(r.tables[c // 9][c])
+        return int(r.tables[suit_of[c]][c])
+
+    def above(c: int) -> int:
+        s = suit_of[c]
+        return sum(1 for u in _bits(unseen & suits[s]) if r.tables[s][u] > r.tables[s][c])
 
     def boss(c: int) -> bool:
-        s = c // 9
-        return not any(r.tables[s][u] > r.tables[s][c] for u in _bits(unseen & SUIT_MASKS[s]))
+        return above(c) == 0
+
+    def length(c: int) -> int:
+        return (hand & suits[suit_of[c]]).bit_count()
 
     if sign < 0:  # Misère: the card least likely to win, fewest points
-        return min(cards, key=lambda c: (boss(c), -sum(1 for u in _bits(unseen & SUIT_MASKS[c // 9])
-                                                        if r.tables[c // 9][u] > strength(c)),
-                                         values[c]))
+        return min(cards, key=lambda c: (boss(c), -above(c), values[c]))
     declaring = r.declarer is None or camp_of[seat] == camp_of[r.declarer]
     if trump >= 0:
-        mine_t = [c for c in cards if c // 9 == trump]
-        out_t = unseen & SUIT_MASKS[trump]
+        mine_t = [c for c in cards if suit_of[c] == trump]
+        out_t = unseen & suits[trump]
         if mine_t and out_t and declaring:
             top = max(mine_t, key=strength)
             if boss(top):  # draw trumps with the boss (the Puur), keep the Näll when not boss
                 return top
-            if len(mine_t) >= 3 and (1 << (9 * trump + PUUR)) & unseen == 0:
+            if len(mine_t) >= 3 and info_jacks(r, trump) & unseen == 0:
                 return min(mine_t, key=lambda c: (values[c], strength(c)))
-        bosses = [c for c in cards if c // 9 != trump and boss(c)]
+        bosses = [c for c in cards if suit_of[c] != trump and boss(c)]
         if bosses and (not out_t or declaring or len(mine_t) == 0):
             return max(bosses, key=lambda c: (values[c], strength(c)))
-        plain = [c for c in cards if c // 9 != trump] or cards
-
-        def length(c: int) -> int:
-            return (hand & SUIT_MASKS[c // 9]).bit_count()
+        plain = [c for c in cards if suit_of[c] != trump] or cards
         return min(plain, key=lambda c: (values[c] >= 10, boss(c), -length(c), values[c],
                                          strength(c)))
     bosses = [c for c in cards if boss(c)]
     if bosses:  # Obenabe: cash the aces; Undenufe: the sixes
-        return max(bosses, key=lambda c: (values[c], -(hand & SUIT_MASKS[c // 9]).bit_count()))
-
-    def length2(c: int) -> int:
-        return (hand & SUIT_MASKS[c // 9]).bit_count()
+        return max(bosses, key=lambda c: (values[c], -length(c)))
     # no boss: lead toward the longest suit, a low card (keep the 10s guarded)
-    return min(cards, key=lambda c: (values[c] >= 10, -length2(c), values[c], strength(c)))
+    return min(cards, key=lambda c: (values[c] >= 10, -length(c), values[c], strength(c)))
+
+
+def info_jacks(r: JassRound, suit: int) -> int:
+    """The mask of the Js (the Puur in trump) of ``suit`` in ``r``'s deck."""
+    return r.info.jacks[suit]
 
 
 # -- picking by hand strength ----------------------------------------------------------------------
@@ -580,16 +675,17 @@ def _strength_plan(game: JassGame, contract: str,
     n_t = game.n_tricks
     it = iter(trumps)
     chosen = [next(it, 0) if rule.trump_setting is TrumpSetting.CHOSEN else -1 for rule in rules]
+    info = deck_info(game.deck)
     out = []
     for k in sorted({0, n_t // 2, n_t - 1}):
         rule = rules[k]
         t = rule.trump if rule.trump_setting is TrumpSetting.FIXED else chosen[k]
         _legal, tables, _values = game.plan(contract, k, t)
         above = []
-        for c in range(N_CARDS):
-            s = c // 9
+        for c in range(info.size):
+            s = info.suit_of[c]
             table = tables[s]
-            above.append(sum(1 << u for u in range(9 * s, 9 * s + 9) if table[u] > table[c]))
+            above.append(sum(1 << u for u in _bits(info.suits[s]) if table[u] > table[c]))
         out.append((t, tuple(above)))
     plan = _PLANS[key] = tuple(out)
     return plan
@@ -610,21 +706,22 @@ def hand_strength(game: JassGame, contract: str, hand: int, trumps: Sequence[int
     n_t = game.n_tricks
     per = 157 / n_t
     plan = _strength_plan(game, contract, trumps)
+    info = deck_info(game.deck)
     won = 0.0
     mine = _bits(hand)
     out = ~hand
     for t, above in plan:
-        n_trumps = (hand & SUIT_MASKS[t]).bit_count() if t >= 0 else 0
+        n_trumps = (hand & info.suits[t]).bit_count() if t >= 0 else 0
         cut = 1.0 if t < 0 else (0.85 if n_trumps >= 4 else 0.55)
         for c in mine:
             stronger = (above[c] & out).bit_count()
-            if c // 9 == t:
+            if info.suit_of[c] == t:
                 won += 0.8 ** stronger
             else:
                 won += (0.4 ** stronger) * cut
         if t >= 0:
             won += max(0, n_trumps - 3) * 0.6
-            if hand >> (9 * t + PUUR) & 1 and n_trumps >= 3:
+            if hand & info.jacks[t] and n_trumps >= 3:
                 won += 0.4
     return min(won / len(plan), n_t) * per
 
@@ -640,7 +737,7 @@ def mean_strength(game: JassGame, contract: str) -> float:
     if m is not None:
         return m
     rng = random.Random(4242)
-    ids = list(range(N_CARDS))
+    ids = list(range(game.deck.size))
     total = 0.0
     for _ in range(60):
         rng.shuffle(ids)
@@ -658,7 +755,7 @@ def pick_scores(state: JassState, seat: int) -> dict[str, float]:
 
     game = state.game
     obs = state.observation(seat)
-    hand = JASS.mask_of(obs["hand"])
+    hand = game.deck.mask_of(obs["hand"])
     score = game.table.score
     weight: dict[str, float] = {}
     if isinstance(score, PadScore):
@@ -667,7 +764,8 @@ def pick_scores(state: JassState, seat: int) -> dict[str, float]:
                 weight[c] = max(weight.get(c, 0.0), float(row.value) ** 0.5)
     out: dict[str, float] = {}
     for sp in obs.get("legal", []):
-        if sp in ("push", "pass") or (sp.startswith("trump(") and _chosen_pending(obs)):
+        if sp in ("push", "pass") or _is_declaration(sp) or (
+                sp.startswith("trump(") and _chosen_pending(obs)):
             continue
         base = sp.removeprefix("joker=")
         est = hand_strength(game, sp, hand, _best_trumps(game, hand))
@@ -680,15 +778,17 @@ def pick_scores(state: JassState, seat: int) -> dict[str, float]:
 
 
 def _chosen_pending(obs: dict[str, Any]) -> bool:
-    items = [p for p in obs["picking"] if p not in ("pass", "push")]
+    items = [p for p in obs["picking"] if p not in ("pass", "push") and not _is_declaration(p)]
     return bool(items) and items[0].removeprefix("joker=").startswith("3x3(")
 
 
 def _best_trumps(game: JassGame, hand: int) -> tuple[int, ...]:
     """The three suits a 3x3 picker would name: its longest, strongest suits first."""
+    info = deck_info(game.deck)
+
     def key(s: int) -> tuple[int, int]:
-        m = hand & SUIT_MASKS[s]
-        return (m.bit_count() + 2 * (m >> (9 * s + PUUR) & 1) + (m >> (9 * s + NAELL) & 1), -s)
+        m = hand & info.suits[s]
+        return (m.bit_count() + 2 * bool(m & info.jacks[s]) + bool(m & info.nines[s]), -s)
     return tuple(sorted(range(4), key=key, reverse=True)[:3])
 
 
@@ -706,8 +806,11 @@ def jass_pick(state: JassState) -> int:
     obs = state.observation(seat)
     legal = obs["legal"]
     ids = game.action_ids
+    if all(_is_declaration(sp) for sp in legal):  # Weis by hand: the best Weis held
+        best_weis = next((sp for sp in legal if sp != "noweis"), legal[0])
+        return ids[best_weis]
     if _chosen_pending(obs):
-        hand = JASS.mask_of(obs["hand"])
+        hand = game.deck.mask_of(obs["hand"])
         for s in _best_trumps(game, hand) + (0, 1, 2, 3):
             sp = f"trump({'CDHS'[s]})"
             if sp in legal:
@@ -769,6 +872,54 @@ def exact_values(r: JassRound, camp_of: Sequence[int], seat: int, sign: int = 1)
     return out
 
 
+# -- the double-dummy solver on a world (chaitea.solver's Jass modes) ------------------------------
+def solver_values(r: JassRound, seat: int, legal: Sequence[int] | None = None
+                  ) -> dict[int, float]:
+    """Per legal card of ``seat`` (to move in the world ``r``, every hand open), its exact
+    value by the double-dummy solver (:func:`chaitea.solver.card_values` on the kernel's Jass
+    tables, :func:`chaitea.kernel.jass_rules_for`), oriented so that more is better for the
+    seat: its side's score (Schieber, basic Jass), in the Coiffeur pads the picker's row score,
+    negated for the others, and negated again in Misère (the lowest wins).
+
+    >>> from chaitea.rulesets import jass_game
+    >>> g = jass_game("schieber")
+    >>> hands = [JASS.mask_of(h.split()) for h in ("AH 6C", "KH 7C", "QH 8C", "JH 9C")]
+    >>> r = JassRound.start(g, "obenabe", (), 0, [0] * 4, 0)
+    >>> r.trick_no = 7; r.hands = hands; r._setup()
+    >>> solver_values(r, 0) == {c: float(v) for c, v in exact_values(r, camps(g, 0), 0).items()}
+    True
+    """
+    from .kernel import Position, jass_rules_for
+    from .phases.scores import PadScore
+    from .solver import card_values
+
+    g = r.game
+    n = r.n
+    pad = isinstance(g.table.score, PadScore)
+    lowest = lowest_wins(g, r.contract)
+    declarer = r.declarer if r.declarer is not None else r.leader
+    rules = jass_rules_for(g, r.contract, declarer, chosen=r.chosen, lowest=lowest)
+    known = r.known if rules.tutti else -1
+    won = [0] * rules.sides
+    side_tricks = [0] * rules.sides
+    won_cards = [0] * rules.sides
+    for k, (_leader, cards, winner) in enumerate(r.tricks):
+        side = rules.side_of[winner]
+        pts = rules.points_at(k, known)
+        won[side] += sum(pts[c] for c in cards)
+        side_tricks[side] += 1
+        for c in cards:
+            won_cards[side] |= 1 << c
+    pos = Position(list(r.hands), [0] * n, {}, [], (), list(r.trick), r.leader, r.turn,
+                   r.trick_no, r.led, won, known=known, side_tricks=side_tricks,
+                   won_cards=won_cards)
+    vals = card_values(rules, pos, list(legal) if legal is not None else None)
+    flip = pad and g.side_of[seat] != g.side_of[declarer]
+    if lowest:
+        flip = not flip
+    return {c: float(-v if flip else v) for c, v in vals.items()}
+
+
 # -- picking by Monte Carlo (the PIMC bot and the coach) ----------------------------------------
 def _factor(game: JassGame, contract: str) -> int:
     """Schieber's multiplier of a contract (1 elsewhere)."""
@@ -789,8 +940,9 @@ def _stoeck_camp(game: JassGame, contract: str, hands: Sequence[int]) -> int:
     if rules[0].trump_setting is not TrumpSetting.FIXED:
         return -1
     t = rules[0].trump
-    kq = (1 << (9 * t + 6)) | (1 << (9 * t + 7))
-    return next((s for s, h in enumerate(hands) if h & kq == kq), -1)
+    info = deck_info(game.deck)
+    return next((s for s, h in enumerate(hands) if h & info.kings[t] and h & info.queens[t]),
+                -1)
 
 
 def picking_outcomes(state: JassState, samples: int = 16, seed: int | None = 0
@@ -803,14 +955,14 @@ def picking_outcomes(state: JassState, samples: int = 16, seed: int | None = 0
     game = state.game
     seat = state.current_player()
     obs = state.observation(seat)
-    legal = [sp for sp in obs["legal"] if sp != "pass"]
+    legal = [sp for sp in obs["legal"] if sp != "pass" and not _is_declaration(sp)]
     rng = random.Random(seed)
-    hand = JASS.mask_of(obs["hand"])
+    hand = game.deck.mask_of(obs["hand"])
     n = game.players
-    others = [c for c in range(N_CARDS) if not hand >> c & 1]
+    others = [c for c in range(game.deck.size) if not hand >> c & 1]
     size = game.n_tricks
     pending = _chosen_pending(obs)
-    items = [p for p in obs["picking"] if p not in ("pass", "push")]
+    items = [p for p in obs["picking"] if p not in ("pass", "push") and not _is_declaration(p)]
     out: dict[str, list[float]] = {sp: [] for sp in legal}
     for _ in range(samples):
         rng.shuffle(others)
@@ -861,7 +1013,7 @@ def contract_baseline(game: JassGame, contract: str, deals: int = 40) -> float:
         return b
     rng = random.Random(777)
     n = game.players
-    ids = list(range(N_CARDS))
+    ids = list(range(game.deck.size))
     total = 0.0
     for _ in range(deals):
         rng.shuffle(ids)
@@ -885,6 +1037,8 @@ def mc_pick(state: JassState, samples: int = 16, seed: int | None = 0) -> int:
     game = state.game
     obs = state.observation(state.current_player())
     ids = game.action_ids
+    if any(_is_declaration(sp) for sp in obs["legal"]):
+        return jass_pick(state)
     outcomes = picking_outcomes(state, samples, seed)
     means = {sp: sum(v) / len(v) for sp, v in outcomes.items() if v}
     if not means:
@@ -952,19 +1106,21 @@ class JassPimcBot:
     """Perfect-information Monte Carlo for the Jass games: ``samples`` worlds per move
     (:func:`sample_jass_world`; or as many as fit in ``time_budget`` seconds), each legal card
     valued in each world by a rule-bot playout to the end of the round (the camp's card points
-    and Match bonus, :meth:`JassRound.camp_value`) or, when a ``solver`` is given, by it; the
-    best mean wins (ties: the lowest card id). Picks by Monte Carlo too (:func:`mc_pick`,
-    ``pick_samples`` deals per action; 0: like the rule bot)."""
+    and Match bonus, :meth:`JassRound.camp_value`) or, in the last ``solve_tricks`` tricks
+    (default 0: playouts throughout), by the double-dummy solver (:func:`solver_values`), or
+    by a ``solver`` given; the best mean wins (ties: the lowest card id). Picks by Monte
+    Carlo too (:func:`mc_pick`, ``pick_samples`` deals per action; 0: like the rule bot)."""
 
     name = "PIMC"
 
     def __init__(self, seed: int | None = None, *, samples: int = 10,
                  time_budget: float | None = None,
                  solver: Callable[[JassRound, int, Sequence[int]], dict[int, float]] | None = None,
-                 pick_samples: int = 16) -> None:
+                 pick_samples: int = 16, solve_tricks: int = 0) -> None:
         self.rng = random.Random(seed)
         self.samples = samples
         self.pick_samples = pick_samples
+        self.solve_tricks = solve_tricks
         self.time_budget = time_budget
         self.solver = solver
         self.last: dict[int, float] = {}
@@ -998,8 +1154,11 @@ class JassPimcBot:
                 break
             world = sample_jass_world(view, self.rng)
             k += 1
-            if self.solver is not None:
-                vals = self.solver(world, view.seat, legal)
+            solver = self.solver
+            if solver is None and view.game.n_tricks - world.trick_no <= self.solve_tricks:
+                solver = solver_values
+            if solver is not None:
+                vals = solver(world, view.seat, legal)
                 for a in legal:
                     out[a].append(float(vals[a]))
                 continue
@@ -1020,7 +1179,7 @@ JASS_BOT_NAMES: dict[str, Callable[..., Any]] = {
 
 def make_jass_bot(name: str, seed: int | None = None, **options: Any) -> Any:
     """A Jass bot by name (``random``, ``rule``, ``pimc``), seeded; ``options`` go to its class
-    (``pimc``: ``samples``, ``time_budget``, ``solver``, ``pick_samples``).
+    (``pimc``: ``samples``, ``time_budget``, ``solver``, ``pick_samples``, ``solve_tricks``).
 
     >>> make_jass_bot("pimc", seed=1, samples=4).samples
     4

@@ -110,7 +110,20 @@ def double_best_melds(hand: str | Iterable[Card | str], *, trump: Suit | None = 
     """The Weis a hand of the double deck scores, strongest first: the split of card copies worth
     most (``options.card_use`` as in :func:`chaitea.jass.weis.best_melds`; ``SHARED``: every
     maximal sequence and four, each card copy in as many as it fits)."""
-    cards = hand_cards(hand, deck)
+    return _double_best(hand_cards(hand, deck), trump, undenufe, options, deck)
+
+
+def _double_best(cards: Sequence[Card], trump: Suit | None, undenufe: bool,
+                 options: WeisOptions, deck: Deck) -> tuple[Meld, ...]:
+    """:func:`double_best_melds` of checked cards."""
+    bits = [0, 0, 0, 0]
+    for c in cards:
+        bits[c.suit or 0] |= 1 << c.rank
+    fours = bits[0] & bits[1] & bits[2] & bits[3]
+    if not (any(b & b >> 1 & b >> 2 for b in bits)
+            or any(fours >> r & 1 and four_points(r, undenufe=undenufe, options=options)
+                   for r in deck.ranks)):
+        return ()  # no three in sequence and no four of a kind that scores
     held = _counts(cards)
     count = {k: len(v) for k, v in held.items()}
 
@@ -179,11 +192,15 @@ def double_stoeck(hands: Sequence[str | Iterable[Card | str]], trump: Suit | Non
     """Stöck per side with two decks (reading): each King-and-Ober pair of trump in one hand,
     either copy, scores 20 for the holder's side; never cancelled, none without trump."""
     side_of = check_sides(len(hands), sides)
+    return _stoeck_of([hand_cards(h, deck) for h in hands], trump, side_of)
+
+
+def _stoeck_of(hands: Sequence[Sequence[Card]], trump: Suit | None,
+               side_of: Sequence[int]) -> tuple[int, ...]:
     out = [0] * (max(side_of) + 1)
     if trump is None:
         return tuple(out)
-    for seat, h in enumerate(hands):
-        cards = hand_cards(h, deck)
+    for seat, cards in enumerate(hands):
         kings = sum(1 for c in cards if c.suit is trump and c.rank == 13)
         obers = sum(1 for c in cards if c.suit is trump and c.rank == 12)
         out[side_of[seat]] += STOECK_POINTS * min(kings, obers)
@@ -209,14 +226,19 @@ def double_declarations(hands: Sequence[str | Iterable[Card | str]], contract: s
     side_of = check_sides(len(hands), sides)
     n_sides = max(side_of) + 1
     seen: set[Card] = set()
+    checked = []
     for seat, h in enumerate(hands):
         cs = hand_cards(h, deck)
-        if seen & set(cs):
+        if not seen.isdisjoint(cs):
             raise CardError(f"seat {seat}: a card copy dealt twice (RULES J, two decks)")
-        seen |= set(cs)
+        seen.update(cs)
+        checked.append(cs)
     if weis:
-        melds = [hand_melds(h, trump=trump, undenufe=undenufe, options=options, deck=deck)
-                 for h in hands]
+        if deck.name == JASS.name:
+            melds = [best_melds(cs, trump=trump, undenufe=undenufe, options=options)
+                     for cs in checked]
+        else:
+            melds = [_double_best(cs, trump, undenufe, options, deck) for cs in checked]
         if declared is None:
             candidates = [(seat, ms[0] if ms else None) for seat, ms in enumerate(melds)]
         else:
@@ -225,6 +247,5 @@ def double_declarations(hands: Sequence[str | Iterable[Card | str]], contract: s
         result = decide(candidates, melds, side_of, forehand, trump, undenufe, options)
     else:
         result = WeisResult(tuple(() for _ in hands), (None,) * n_sides, None, (0,) * n_sides)
-    per_side = double_stoeck(hands, trump, sides=side_of, deck=deck) if stoeck \
-        else (0,) * n_sides
+    per_side = _stoeck_of(checked, trump, side_of) if stoeck else (0,) * n_sides
     return Declarations(result, per_side)

@@ -456,3 +456,71 @@ def test_command_line(tmp_path: Any, capsys: pytest.CaptureFixture[str]) -> None
     assert main(["deal", "--ruleset", "schieber", "--players", "6", "--seed", "3"]) == 0
     text = capsys.readouterr().out
     assert "Jass double deck" in text and "team B" in text and "holds 9S" in text
+
+
+@pytest.mark.parametrize(("change", "prefix", "words"), [
+    (lambda r: r["rounds"][0]["deal"]["hands"][0].__setitem__(0, "7S"),
+     "round 1, picking step 0", "7S is not a card of the Jass double deck"),
+    (lambda r: r["rounds"][0]["deal"]["hands"][0].__setitem__(0, "AH'"),
+     "round 1, picking step 0", "duplicate card AH'"),
+    (lambda r: r["rounds"][0]["deal"]["hands"][0].pop(),
+     "round 1, picking step 0", "each hand must have 8"),
+    (lambda r: r["rounds"][0]["plays"].__setitem__(0, "AS'"),
+     "round 1, play step 1", "AS' refused"),
+    (lambda r: r["rounds"][0]["picking"].__setitem__(2, "push"),
+     "round 1, picking step 3", "push refused: after a push the partner must choose"),
+    (lambda r: r["options"].__setitem__("deck", "double"),
+     "round 0, picking step 0", "the double deck does not fit schieber (6 players)"),
+])
+def test_bad_six_player_records_exit_2(change: Any, prefix: str, words: str, tmp_path: Any,
+                                       capsys: pytest.CaptureFixture[str]) -> None:
+    from chaitea.__main__ import main
+
+    state = six(HEARTS_DEAL, forehand=0)
+    for item in ("push", "push", "obenabe", "AH", "AH'"):
+        state.apply_action(item)
+    rec = json.loads(json.dumps(state.record()))
+    assert rec["rounds"][0]["deal"]["hands"][0][5] == "AH"
+    change(rec)
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(rec))
+    assert main(["replay", str(path)]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and err.startswith(prefix + ": "), err
+    assert words in err, err
+
+
+def _minimax(state: JassState, side: int, round_index: int) -> int:
+    if len(state.round_results) > round_index:
+        return int(state.round_results[round_index]["card_points"][side])
+    mine = state.game.side_of[state.current_player()] == side
+    values = []
+    for a in state.legal_actions():
+        child = state.clone()
+        child.apply_action(a)
+        values.append(_minimax(child, side, round_index))
+    return max(values) if mine else min(values)
+
+
+@pytest.mark.parametrize("deck", [None, "jass"])
+def test_the_solver_plays_six_player_schieber(deck: str | None) -> None:
+    """``chaitea.solve`` on the last two tricks of six-player hands agrees with a plain minimax
+    over the state API (the card points the side to move ends the hand with)."""
+    import chaitea
+
+    checked = 0
+    for seed in range(6):
+        state = jass_game("schieber", 6, deck=deck).new_initial_state(seed=seed)
+        rng = random.Random(seed)
+        while state.phase == "picking":
+            state.apply_action(rng.choice(state.legal_actions()))
+        if state.phase != "play":
+            continue  # the game ended on Stöck or Weis
+        while len(state.tricks()) < state.game.n_tricks - 2 or state.trick():
+            state.apply_action(rng.choice(state.legal_actions()))
+        side = state.game.side_of[state.current_player()]
+        total = _minimax(state, side, len(state.round_results))
+        value, best = chaitea.solve(state)
+        assert value == total and best  # the side's card points at the end of the hand
+        checked += 1
+    assert checked >= 4
