@@ -29,7 +29,7 @@ from typing import Any
 from .cards import JASS, Card, Deck, deck_named
 from .contracts import JASS_FAMILY, Contract
 from .deals import Deal, shuffled_indices
-from .errors import IllegalAction, IllegalPick, IllegalPlay, SetupError
+from .errors import IllegalAction, SetupError
 from .following import FOLLOW_RULES
 from .jass.hand import declarations
 from .machine import CHANCE, TERMINAL, round_seed
@@ -38,6 +38,7 @@ from .phases.declare import declaration_spellings, hand_declarations
 from .phases.play import TrickPlay
 from .phases.ruleset import Ruleset, Table
 from .phases.scores import Hand, PadScore
+from .phases.spellings import ActionSpellings
 from .phases.views import StateViews
 from .seating import Seating
 from .tricks import TrickRule, TrumpSetting, strength_tables
@@ -185,7 +186,7 @@ class JassGame:
         return f"Game(players={self.players}, ruleset={self.name!r})"
 
 
-class JassState(TrickPlay, StateViews):
+class JassState(ActionSpellings, TrickPlay, StateViews):
     """One Jass-family game in progress; the state API of Chai Tea Jazz's ``GameState``:
     :meth:`current_player`, :meth:`legal_actions` (ids), :meth:`legal_moves` (record
     spellings), :meth:`apply_action` (ids, strings or cards; a refusal raises
@@ -354,33 +355,6 @@ class JassState(TrickPlay, StateViews):
     def history(self) -> list[int]:
         """The action ids applied so far (deals are chance events, not listed)."""
         return [a for _, acts in self._done for a in acts] + self._acts
-
-    # -- parsing ----------------------------------------------------------------------------
-    def _card_id(self, action: int | str | Card) -> int:
-        if type(action) is int:
-            if 0 <= action < N_CARDS:
-                return action
-            raise IllegalPlay(f"action {action} is not a card id 0..35 in play (RULES J)")
-        if isinstance(action, Card):
-            if action in JASS.index:
-                return JASS.index[action]
-            raise IllegalPlay(f"{action} is not a card of the Jass deck (RULES J)")
-        if isinstance(action, str):
-            try:
-                return JASS.index_of(action)
-            except ValueError:
-                raise IllegalPlay(f"{action} refused: not a card of the Jass deck; it is "
-                                  "the play phase (RULES J)") from None
-        raise IllegalPlay(f"{action!r} is not an action")
-
-    def _spelling(self, action: int | str | Card) -> str:
-        if type(action) is int:
-            if N_CARDS <= action < N_CARDS + len(self.game.spellings):
-                return self.game.spellings[action - N_CARDS]
-            raise IllegalPick(f"action {action} is not a picking action id (RULES J)")
-        if isinstance(action, str):
-            return action
-        raise IllegalPick(f"{action} refused: picking has not ended (a contract comes first)")
 
     # -- deals --------------------------------------------------------------------------------
     def apply_deal(self, deal: Deal | int) -> None:
