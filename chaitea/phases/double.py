@@ -23,7 +23,7 @@ from __future__ import annotations
 from ..cards import Card
 from ..deals import Deal, shuffled_indices
 from ..driver import JassState
-from ..errors import IllegalAction, IllegalPick, IllegalPlay
+from ..errors import IllegalAction, IllegalPlay
 from .scores import Hand
 
 __all__ = ["DoubleDeckState", "first_forehand_card", "mask_ids"]
@@ -70,35 +70,6 @@ class DoubleDeckState(JassState):
         c.__class__ = DoubleDeckState
         assert isinstance(c, DoubleDeckState)
         return c
-
-    def _card_id(self, action: int | str | Card) -> int:
-        deck = self.game.deck
-        if type(action) is int:
-            if 0 <= action < deck.size:
-                return action
-            raise IllegalPlay(f"action {action} is not a card id 0..{deck.size - 1} in play "
-                              "(RULES J)")
-        if isinstance(action, Card):
-            if action in deck.index:
-                return deck.index[action]
-            raise IllegalPlay(f"{action} is not a card of the {deck.describe()} (RULES J)")
-        if isinstance(action, str):
-            try:
-                return deck.index_of(action)
-            except ValueError:
-                raise IllegalPlay(f"{action} refused: not a card of the {deck.describe()}; it "
-                                  "is the play phase (RULES J)") from None
-        raise IllegalPlay(f"{action!r} is not an action")
-
-    def _spelling(self, action: int | str | Card) -> str:
-        g = self.game
-        if type(action) is int:
-            if g.n_cards <= action < g.n_cards + len(g.spellings):
-                return g.spellings[action - g.n_cards]
-            raise IllegalPick(f"action {action} is not a picking action id (RULES J)")
-        if isinstance(action, str):
-            return action
-        raise IllegalPick(f"{action} refused: picking has not ended (a contract comes first)")
 
     def _check_play(self, c: int) -> None:
         seat = self._turn
