@@ -14,6 +14,11 @@ function of the items, a refused item changes nothing and a clone needs no copy 
 - :mod:`chaitea.phases.scores`: target scores (Schieber), a fixed number of hands (basic Jass),
   a Coiffeur pad (Coiffeur-Schieber, Coiffeur).
 
+Chai Tea Jazz's parts keep their fields on the state (``GameState`` hands itself to them):
+:class:`~chaitea.phases.barrel.BarrelPicking` (Barrel picking, Bet Debts, Passing the Barrel's
+offers) and :class:`~chaitea.phases.paper_pad.PaperPadScore` (the round score, the Paper Pad,
+the end rule "the pad is full", the agreement bound).
+
 >>> from chaitea.phases.choice import ForehandChoice, PickView
 >>> phase = ForehandChoice(("trump(C)", "obenabe"))
 >>> phase.status(PickView(players=4, first=1, items=("push",))).seat
