@@ -111,20 +111,33 @@ def node(p: int, tno: int, tlen: int, led: int, leader: int, alpha: int, beta: i
             return rem, -1
         if beta <= 0:
             return 0, -1
-        flag = leader * 2 + S[ST_PAYALL] + 1
-        h = np.uint64(flag)
+        flag = (tno * 16 + leader) * 2 + S[ST_PAYALL] + 1  # tno: for the replacement
+        h = np.uint64(leader * 2 + S[ST_PAYALL] + 1)
         for s in range(n):
             h = (h ^ np.uint64(S[H0 + s])) * np.uint64(0x9E3779B97F4A7C15)
         h ^= h >> np.uint64(29)
         size = TT.shape[0]
-        slot = np.int64(h & np.uint64(size - 1))  # type: ignore[assignment]
+        base = np.int64(h & np.uint64(size - 2))  # type: ignore[assignment]
         S[ST_PROBES] += 1
-        hit = TT[slot, n] == flag
-        if hit:
-            for s in range(n):
-                if TT[slot, s] != S[H0 + s]:
-                    hit = False
+        hit = False
+        for slot in (base, base + 1):  # a bucket of two entries
+            if TT[slot, n] == flag:
+                hit = True
+                for s in range(n):
+                    if TT[slot, s] != S[H0 + s]:
+                        hit = False
+                        break
+                if hit:
                     break
+        if not hit:  # the entry to replace: an empty one, else the one with fewer cards left
+            a_t = TT[base, n]
+            b_t = TT[base + 1, n]
+            if a_t == 0:
+                slot = base
+            elif b_t == 0:
+                slot = base + 1
+            else:
+                slot = base if (a_t - 1) >> 5 >= (b_t - 1) >> 5 else base + 1
         if hit:
             S[ST_HITS] += 1
             have = True
@@ -341,7 +354,7 @@ def node(p: int, tno: int, tlen: int, led: int, leader: int, alpha: int, beta: i
                 hi0 = ent_hi
         for s in range(n):
             TT[slot, s] = S[H0 + s]
-        TT[slot, n] = leader * 2 + S[ST_PAYALL] + 1
+        TT[slot, n] = (tno * 16 + leader) * 2 + S[ST_PAYALL] + 1
         TT[slot, n + 1] = lo0
         TT[slot, n + 2] = hi0
         TT[slot, n + 3] = best_c
