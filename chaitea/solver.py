@@ -13,6 +13,20 @@ on the cards still held (and who leads), move ordering (the table's best move fi
 heuristics), equivalent-card pruning (cards of one seat adjacent in every rank order still to
 come, with equal points, are one move) and bounds from the points still in play.
 
+Every Jass ruleset and mode is solved the same way from a :class:`chaitea.driver.JassState`
+(:func:`chaitea.kernel.jass_rules_for`; the value is one side's round score, see :func:`solve`).
+With numba installed the search runs compiled (:mod:`chaitea._nbsolver`, compiled once per
+process on the first search of six tricks or more, about 8 s of CPU; ``CHAITEA_NO_NUMBA=1``
+keeps the pure-Python search; both give the same values and best moves). ``numba=`` on
+:func:`solve_position` and :func:`card_values` forces one or the other (``None``: automatic).
+
+The public names for bots (the Monte Carlo bot's inner loop, for Chai Tea Jazz and Jass alike):
+``rules_of(state)`` / ``position_of(state)`` (or a sampled world's :class:`Position`), then
+:func:`card_values` ``(rules, pos, moves, sides=..., scored=...)`` -> ``{card: exact value}``
+for the legal cards (equivalent cards solved once), :func:`solve_position` -> ``(value,
+best cards, stats)``, and :func:`scored_side` (Jass: whose score a value is; pass ``scored=`` to
+fix it, e.g. the bot's own side, when the seat to move is not on it).
+
 >>> import chaitea
 >>> state = chaitea.Game(players=3).round_state(1, 0, "trump(H)")
 >>> while state.trick_number < 9:   # play the first nine tricks with the first legal card
