@@ -7,7 +7,8 @@ import random
 
 import pytest
 
-from chaitea import _nbsolver
+from chaitea import GameState, _nbsolver
+from chaitea.driver import JassState
 from chaitea.kernel import position_of, rules_of
 from chaitea.solver import SearchLimit, card_values, solve_position
 
@@ -25,6 +26,7 @@ def test_compiled_equals_python_on_random_positions() -> None:
     rng = random.Random(77)
     played = 0
     for i in range(120):
+        st: GameState | JassState
         if i % 2:
             cfg = JASS_CONFIGS[i % len(JASS_CONFIGS)]
             st = jass_position(rng, *cfg, rng.randint(2, 5))

@@ -101,8 +101,8 @@ def test_the_match_scores_as_the_engine_writes_it() -> None:
 
     rng = random.Random(12)
     cards = list(JASS.cards)
-    bells = [c for c in cards if int(c.suit) == 2]
-    rest = [c for c in cards if int(c.suit) != 2]
+    bells = [c for c in cards if c.suit is not None and int(c.suit) == 2]
+    rest = [c for c in cards if c not in bells]
     for _ in range(5):
         rng.shuffle(rest)
         hands = (tuple(bells), tuple(rest[:9]), tuple(rest[9:18]), tuple(rest[18:]))
