@@ -13,6 +13,20 @@ on the cards still held (and who leads), move ordering (the table's best move fi
 heuristics), equivalent-card pruning (cards of one seat adjacent in every rank order still to
 come, with equal points, are one move) and bounds from the points still in play.
 
+Every Jass ruleset and mode is solved the same way from a :class:`chaitea.driver.JassState`
+(:func:`chaitea.kernel.jass_rules_for`; the value is one side's round score, see :func:`solve`).
+With numba installed the search runs compiled (:mod:`chaitea._nbsolver`, compiled once per
+process on the first search of six tricks or more, about 8 s of CPU; ``CHAITEA_NO_NUMBA=1``
+keeps the pure-Python search; both give the same values and best moves). ``numba=`` on
+:func:`solve_position` and :func:`card_values` forces one or the other (``None``: automatic).
+
+The public names for bots (the Monte Carlo bot's inner loop, for Chai Tea Jazz and Jass alike):
+``rules_of(state)`` / ``position_of(state)`` (or a sampled world's :class:`Position`), then
+:func:`card_values` ``(rules, pos, moves, sides=..., scored=...)`` -> ``{card: exact value}``
+for the legal cards (equivalent cards solved once), :func:`solve_position` -> ``(value,
+best cards, stats)``, and :func:`scored_side` (Jass: whose score a value is; pass ``scored=`` to
+fix it, e.g. the bot's own side, when the seat to move is not on it).
+
 >>> import chaitea
 >>> state = chaitea.Game(players=3).round_state(1, 0, "trump(H)")
 >>> while state.trick_number < 9:   # play the first nine tricks with the first legal card
@@ -30,6 +44,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+import numpy as np
+
+from . import _nbsolver as _nb
 from .game import GameState
 from .kernel import Position, Rules, bits, position_of, rules_of
 
@@ -68,7 +85,8 @@ class Solver:
     """
 
     def __init__(self, rules: Rules, pos: Position, maxers: frozenset[int],
-                 payees: frozenset[int], *, node_limit: int | None = None) -> None:
+                 payees: frozenset[int], *, node_limit: int | None = None,
+                 use_numba: bool | None = None) -> None:
         self.r = rules
         self.n = rules.players
         self.hands = list(pos.hands)
@@ -106,6 +124,45 @@ class Solver:
             for x in pay_sides:
                 self.unval |= pos.won_cards[x]
         self.bound_tab = _bound_tables(rules) if self.jass else []
+        self.nb = bool(use_numba) and _nb.fits(rules, self.straw or bool(pos.set_aside)) and \
+            (use_numba is True or _nb.worth(rules, self.inplay.bit_count()))
+        if self.nb:
+            self._nb_setup()
+
+    # -- the compiled search (chaitea._nbsolver) ----------------------------------------------
+    def _nb_setup(self) -> None:
+        f = _nb.flat_rules(self.r)
+        n = self.n
+        self.flat = f
+        self.nb_R = f.for_sides(self.is_max, self.is_pay, self.wants_win)
+        depth = f.n_tricks * n + 1
+        S = np.zeros(_nb.TR0 + f.n_tricks * n + 2 * depth * _nb.MAX_MOVES, np.int64)
+        S[_nb.MB] = _nb.TR0 + f.n_tricks * n
+        S[_nb.KB] = S[_nb.MB] + depth * _nb.MAX_MOVES
+        S[_nb.ST_PAYALL] = int(self.pay_all)
+        S[_nb.ST_LIMIT] = min(self.node_limit, (1 << 62))
+        self.nb_S = S
+        left = self.inplay.bit_count()
+        bits_ = 12 if left <= 16 else 16 if left <= 24 else 20
+        self.nb_TT = np.zeros((1 << bits_, n + 4), np.int64)
+
+    def _nb_node(self, p: int, tno: int, trick: list[int], led: int, leader: int, alpha: int,
+                 beta: int) -> int:
+        S = self.nb_S
+        n = self.n
+        for i, c in enumerate(trick):
+            S[_nb.TR0 + tno * n + i] = c
+        for s in range(n):
+            S[_nb.H0 + s] = self.hands[s]
+        S[_nb.ST_INPLAY] = self.inplay
+        v, _ = _nb.compiled_node()(p, tno, len(trick), led, leader, alpha, beta, self.nb_R, S,
+                                   self.nb_TT)
+        st = self.stats
+        st.nodes, st.tt_probes, st.tt_hits = (int(S[_nb.ST_NODES]), int(S[_nb.ST_PROBES]),
+                                              int(S[_nb.ST_HITS]))
+        if S[_nb.ST_ABORT]:
+            raise SearchLimit(f"more than {self.node_limit} nodes")
+        return int(v)
 
     # -- move generation ---------------------------------------------------------------------
     def _moves(self, p: int, legal: int, tno: int, trick: list[int], led: int) -> list[int]:
@@ -533,6 +590,13 @@ class Solver:
         self.inplay ^= bit
         trick.append(c)
         nled = pos.led if pos.led >= 0 else r.suit_of[c]
+        if self.nb:
+            try:
+                return self._nb_node((p + 1) % n, pos.trick_no, trick, nled, pos.leader,
+                                     alpha, beta)
+            finally:
+                self.inplay ^= bit
+                self.hands[p] ^= bit
         revealed = -1
         if c in self.cover and self.downs[p] >> self.cover[c] & 1:
             revealed = self.cover[c]
@@ -571,6 +635,9 @@ class Solver:
 
         def test(alpha: int, beta: int) -> int:
             self.pend = list(self.pending0)
+            if self.nb:
+                return self._nb_node(pos.turn, pos.trick_no, list(pos.trick), pos.led,
+                                     pos.leader, alpha, beta)
             if not pos.trick and not self.pend:
                 return self.trick_start(pos.turn, pos.trick_no, alpha, beta, rem)
             return self.play(pos.turn, pos.trick_no, list(pos.trick), pos.led, pos.leader,
@@ -691,20 +758,21 @@ def _sides(rules: Rules, pos: Position, sides: str,
 
 def solve_position(rules: Rules, pos: Position, *, sides: str = "declarer",
                    all_best: bool = True, node_limit: int | None = None,
-                   scored: int | None = None) -> tuple[int, list[int], SearchStats]:
+                   scored: int | None = None, numba: bool | None = None,
+                   ) -> tuple[int, list[int], SearchStats]:
     """:func:`solve` on a kernel position: (value for the side to move, best cards, stats).
     ``node_limit`` raises :class:`SearchLimit` past that many nodes. Jass: ``scored`` names
     the side whose score is the value (default :func:`scored_side`)."""
     if pos.done:
         raise ValueError("the round is over: nothing is left to solve")
     mine, payees = _sides(rules, pos, sides, scored)
-    s = Solver(rules, pos, mine, payees, node_limit=node_limit)
+    s = Solver(rules, pos, mine, payees, node_limit=node_limit, use_numba=numba)
     if all_best:
         raw, cards = s.best()
     else:
         raw = s.value()
         cards = []
-    s.stats.tt_size = len(s.tt)
+    s.stats.tt_size = int(np.count_nonzero(s.nb_TT[:, s.n])) if s.nb else len(s.tt)
     if rules.jass:
         return _jass_banked(rules, pos, payees) + raw, cards, s.stats
     if rules.avoidance:  # payees are the other side: the mover's side holds all the rest
@@ -732,14 +800,15 @@ def _banked(rules: Rules, pos: Position, seats: frozenset[int]) -> int:
 
 
 def card_values(rules: Rules, pos: Position, moves: list[int] | None = None, *,
-                sides: str = "declarer", scored: int | None = None) -> dict[int, int]:
+                sides: str = "declarer", scored: int | None = None,
+                numba: bool | None = None) -> dict[int, int]:
     """Exact value of each legal card (or of ``moves``) of the seat to move: the card points
     (with bonus) its side holds at the end of the round after that card and best play (Jass:
     the score of :func:`scored_side`, or of the side ``scored``: points, bonus, Match)."""
     if pos.done:
         raise ValueError("the round is over: nothing is left to solve")
     mine, payees = _sides(rules, pos, sides, scored)
-    s = Solver(rules, pos, mine, payees)
+    s = Solver(rules, pos, mine, payees, use_numba=numba)
     raw = s.root_values(moves)
     if rules.jass:
         banked0 = _jass_banked(rules, pos, payees)

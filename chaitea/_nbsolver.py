@@ -1,0 +1,542 @@
+"""The solver's search compiled with numba (issue 10): the same alpha-beta as
+:class:`chaitea.solver.Solver` on flat integer arrays.
+
+:func:`flat_rules` turns a kernel :class:`~chaitea.kernel.Rules` into arrays once (cached): the
+strength tables and card values per trick, the follow rule (Chai Tea Jazz's masks, the Jass rule
+with its undertrumping and Puur tables derived from the same strength tables, or plain), the
+equivalent-card tables, the point bounds per byte of a card mask. :func:`node` is the whole
+search (one self-recursive function: card plays, trick ends, the transposition table at trick
+starts keyed on the cards each seat holds, the leader and the Match chance), run by
+:class:`chaitea.solver.Solver` when numba is installed and the round fits (at most 62 cards,
+no straw-piles or set-aside cards, no Tutti: those stay on the pure-Python search). Setting
+``CHAITEA_NO_NUMBA=1`` disables it (as for :mod:`chaitea.batch`); both searches give the same
+values and best moves (``tests/bots/test_kernel_numba.py``).
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import weakref
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+if TYPE_CHECKING:
+    from .kernel import Rules
+
+__all__ = ["HAVE_NUMBA", "FlatRules", "compiled", "compiled_node", "fits", "flat_rules", "node",
+           "worth"]
+
+MAX_MOVES = 32
+ORDER_LEN = 32
+# The state vector S (int64): slots, then the hands (from H0), the tricks (from TR0, n per
+# trick), the move and key buffers (from ``S[MB]``, ``S[KB]``, MAX_MOVES per depth).
+ST_INPLAY, ST_PAYALL, ST_NODES, ST_PROBES, ST_HITS, ST_LIMIT, ST_ABORT, MB, KB = range(9)
+H0 = 16
+TR0 = 32
+# The static vector R (int64): a header of scalars and offsets, then the tables.
+(R_N, R_T, R_C, R_KIND, R_BONUS, R_MATCH, R_SOLO, R_NCH, O_TAB, O_PTS, O_BND, O_CMB, O_BTW,
+ O_ORD, O_PCL, O_SUIT, O_SM, O_EX, O_TR, O_WK, O_PU, O_MAX, O_PAY, O_WANT) = range(24)
+R_HEAD = 32
+
+
+def _lowbit(m: int) -> int:
+    i = 0
+    while not (m >> i) & 1:
+        i += 1
+    return i
+
+
+def node(p: int, tno: int, tlen: int, led: int, leader: int, alpha: int, beta: int,
+         R: Any, S: Any, TT: Any) -> tuple[int, int]:
+    """The value (payees' points from here) and best card of the position: seat ``p`` to play
+    card ``tlen`` of trick ``tno`` (``tlen == n``: the trick is complete and ends here).
+    ``R``: the round's tables (:func:`flat_rules`), ``S``: the search state, ``TT``: the
+    transposition table (per slot: the hands, a flag word, lower and upper bound, best card)."""
+    if S[ST_ABORT]:
+        return 0, -1
+    n = R[R_N]
+    C = R[R_C]
+    o_tab = R[O_TAB]
+    o_pts = R[O_PTS]
+    tr0 = TR0 + tno * n
+    if tlen == n:  # the trick's end: its winner, its points, the next trick
+        tb = o_tab + (tno * 5 + (led if led >= 0 else 4)) * C
+        pb = o_pts + tno * C
+        best = -1
+        wpos = 0
+        pts = 0
+        for i in range(n):
+            c = S[tr0 + i]
+            pts += R[pb + c]
+            if R[tb + c] >= best:
+                best = R[tb + c]
+                wpos = i
+        w = (leader + wpos) % n
+        pay = R[R[O_PAY] + w]
+        gain = pts if pay else 0
+        if tno + 1 == R[R_T]:
+            if pay:
+                gain += R[R_BONUS]
+                if S[ST_PAYALL]:
+                    gain += R[R_MATCH]
+            return gain, -1
+        saved = S[ST_PAYALL]
+        if not pay:
+            S[ST_PAYALL] = 0
+        v, _b = node(w, tno + 1, 0, -1, w, alpha - gain, beta - gain, R, S, TT)
+        S[ST_PAYALL] = saved
+        return v + gain, -1
+
+    first = -1
+    slot: Any = -1
+    ent_lo = 0
+    ent_hi = 0
+    have = False
+    rem = 0
+    if tlen == 0:  # a trick start: bounds and the transposition table
+        if tno == R[R_T]:
+            return 0, -1
+        rem = R[R_BONUS] + (R[R_MATCH] if S[ST_PAYALL] else 0)
+        k = 0
+        m = S[ST_INPLAY]
+        ob = R[O_BND] + tno * R[R_NCH] * 256
+        while m:
+            rem += R[ob + k * 256 + (m & 255)]
+            m >>= 8
+            k += 1
+        if rem <= alpha:
+            return rem, -1
+        if beta <= 0:
+            return 0, -1
+        flag = (tno * 16 + leader) * 2 + S[ST_PAYALL] + 1  # tno: for the replacement
+        h = np.uint64(leader * 2 + S[ST_PAYALL] + 1)
+        for s in range(n):
+            h = (h ^ np.uint64(S[H0 + s])) * np.uint64(0x9E3779B97F4A7C15)
+        h ^= h >> np.uint64(29)
+        size = TT.shape[0]
+        base = np.int64(h & np.uint64(size - 2))
+        S[ST_PROBES] += 1
+        hit = False
+        for slot in (base, base + 1):  # a bucket of two entries
+            if TT[slot, n] == flag:
+                hit = True
+                for s in range(n):
+                    if TT[slot, s] != S[H0 + s]:
+                        hit = False
+                        break
+                if hit:
+                    break
+        if not hit:  # the entry to replace: an empty one, else the one with fewer cards left
+            a_t = TT[base, n]
+            b_t = TT[base + 1, n]
+            if a_t == 0:
+                slot = base
+            elif b_t == 0:
+                slot = base + 1
+            else:
+                slot = base if (a_t - 1) >> 5 >= (b_t - 1) >> 5 else base + 1
+        if hit:
+            S[ST_HITS] += 1
+            have = True
+            ent_lo = TT[slot, n + 1]
+            ent_hi = TT[slot, n + 2]
+            first = TT[slot, n + 3]
+            if ent_lo >= beta:
+                return ent_lo, first
+            if ent_hi <= alpha:
+                return ent_hi, first
+            if ent_lo > alpha:
+                alpha = ent_lo
+            if ent_hi < beta:
+                beta = ent_hi
+            if alpha >= beta:
+                return alpha, first
+    a0 = alpha
+    b0 = beta
+
+    S[ST_NODES] += 1
+    if S[ST_NODES] > S[ST_LIMIT]:
+        S[ST_ABORT] = 1
+        return 0, -1
+    o_sm = R[O_SM]
+    o_suit = R[O_SUIT]
+    # -- the legal cards ------------------------------------------------------------------
+    playable = S[H0 + p]
+    kind = R[R_KIND]
+    if led < 0:
+        legal = playable
+    elif kind == 0:  # Chai Tea Jazz (RULES F, D6)
+        f = playable & R[o_sm + led]
+        legal = (f | (playable & R[R[O_EX] + led])) if f else playable
+    elif kind == 2:  # plain: follow if able
+        f = playable & R[o_sm + led]
+        legal = f if f else playable
+    else:  # Jass (RULES J): undertrumping refused, hand of only trumps free, the Puur
+        tr = R[R[O_TR] + tno]
+        if tr < 0:
+            f = playable & R[o_sm + led]
+            legal = f if f else playable
+        else:
+            tps = playable & R[o_sm + tr]
+            if led == tr:
+                legal = playable if (tps == 0 or tps == R[R[O_PU] + tno]) else tps
+            else:
+                f = playable & R[o_sm + led]
+                legal = (f | tps) if f else playable
+                if tps and tps != playable:
+                    top = -1
+                    tb = o_tab + (tno * 5 + led) * C
+                    for i in range(tlen):
+                        c = S[tr0 + i]
+                        if R[o_suit + c] == tr and (top < 0 or R[tb + c] > R[tb + top]):
+                            top = c
+                    if top >= 0:
+                        legal &= ~(tps & R[R[O_WK] + tno * C + top])
+    # -- representatives of equivalent cards, then the order ---------------------------------
+    depth = tno * n + tlen
+    mb = S[MB] + depth * MAX_MOVES
+    kb = S[KB] + depth * MAX_MOVES
+    pb = o_pts + tno * C
+    nm = 0
+    if legal & (legal - 1):
+        others = S[ST_INPLAY] & ~playable
+        for i in range(tlen):
+            others |= np.int64(1) << S[tr0 + i]
+        cb = R[R[O_CMB] + tno]
+        o_btw = R[O_BTW] + cb * C * C
+        o_ord = R[O_ORD] + cb * 4 * ORDER_LEN
+        solo = R[R_SOLO]
+        o_pcl = R[O_PCL]
+        for s in range(4):
+            cs = legal & R[o_sm + s]
+            if not cs:
+                continue
+            if not (cs & (cs - 1)):
+                S[mb + nm] = _lowbit(cs)
+                nm += 1
+                continue
+            run = 0
+            prev = -1
+            start = nm
+            for j in range(ORDER_LEN):
+                c = R[o_ord + s * ORDER_LEN + j]
+                if c < 0:
+                    break
+                if not (cs >> c) & 1:
+                    continue
+                if (solo >> c) & 1:
+                    S[mb + nm] = c
+                    S[kb + nm] = -1
+                    nm += 1
+                    prev = -1
+                    run += 1
+                    continue
+                if prev >= 0 and R[o_btw + prev * C + c] & others:
+                    run += 1
+                kk = run * 1024 + R[o_pcl + c]
+                dup = False
+                for q in range(start, nm):
+                    if S[kb + q] == kk:
+                        dup = True
+                        break
+                if not dup:
+                    S[mb + nm] = c
+                    S[kb + nm] = kk
+                    nm += 1
+                prev = c
+        rest = legal & ~(R[o_sm] | R[o_sm + 1] | R[o_sm + 2] | R[o_sm + 3])
+        if rest:  # Jokers: one move (the highest, as the Python search)
+            hi = 0
+            for c in range(63):
+                if (rest >> c) & 1:
+                    hi = c
+            S[mb + nm] = hi
+            nm += 1
+    else:
+        S[mb] = _lowbit(legal)
+        nm = 1
+    if nm > 1:
+        ww = R[R[O_WANT] + p]
+        if tlen == 0:
+            for i in range(nm):
+                c = S[mb + i]
+                sc = R[o_suit + c]
+                v0 = R[o_tab + (tno * 5 + (sc if sc >= 0 else 4)) * C + c]
+                S[kb + i] = -v0 if ww else v0
+        else:
+            tb = o_tab + (tno * 5 + (led if led >= 0 else 4)) * C
+            best = -1
+            wpos = 0
+            for i in range(tlen):
+                c = S[tr0 + i]
+                if R[tb + c] >= best:
+                    best = R[tb + c]
+                    wpos = i
+            winner = (p - tlen + wpos) % n
+            o_max = R[O_MAX]
+            partner = R[o_max + winner] == R[o_max + p]
+            for i in range(nm):
+                c = S[mb + i]
+                t = R[tb + c]
+                if ww:
+                    if partner:
+                        S[kb + i] = -R[pb + c] * 65536 + t
+                    else:
+                        S[kb + i] = t if t >= best else (1 << 40) + R[pb + c]
+                else:
+                    S[kb + i] = -t if t < best else (1 << 40) + t
+        for i in range(1, nm):  # insertion sort: stable, as Python's sort
+            c = S[mb + i]
+            kk = S[kb + i]
+            j = i - 1
+            while j >= 0 and S[kb + j] > kk:
+                S[mb + j + 1] = S[mb + j]
+                S[kb + j + 1] = S[kb + j]
+                j -= 1
+            S[mb + j + 1] = c
+            S[kb + j + 1] = kk
+        if first >= 0 and S[mb] != first:
+            for i in range(1, nm):
+                if S[mb + i] == first:
+                    for j in range(i, 0, -1):
+                        S[mb + j] = S[mb + j - 1]
+                    S[mb] = first
+                    break
+    # -- the search ------------------------------------------------------------------------
+    maxing = R[R[O_MAX] + p]
+    best_v = -(1 << 30) if maxing else (1 << 30)
+    best_c = S[mb]
+    nxt = (p + 1) % n
+    for i in range(nm):
+        c = S[mb + i]
+        bit = np.int64(1) << c
+        S[H0 + p] ^= bit
+        S[ST_INPLAY] ^= bit
+        S[tr0 + tlen] = c
+        nled = led if led >= 0 else R[o_suit + c]
+        v, _b = node(nxt, tno, tlen + 1, nled, leader, alpha, beta, R, S, TT)
+        S[ST_INPLAY] ^= bit
+        S[H0 + p] ^= bit
+        if maxing:
+            if v > best_v:
+                best_v = v
+                best_c = c
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
+                        break
+        else:
+            if v < best_v:
+                best_v = v
+                best_c = c
+                if v < beta:
+                    beta = v
+                    if alpha >= beta:
+                        break
+    if tlen == 0 and not S[ST_ABORT]:
+        v = best_v
+        if v <= a0:
+            lo0 = 0
+            hi0 = v
+        elif v >= b0:
+            lo0 = v
+            hi0 = rem
+        else:
+            lo0 = v
+            hi0 = v
+        if have:
+            if ent_lo > lo0:
+                lo0 = ent_lo
+            if ent_hi < hi0:
+                hi0 = ent_hi
+        for s in range(n):
+            TT[slot, s] = S[H0 + s]
+        TT[slot, n] = (tno * 16 + leader) * 2 + S[ST_PAYALL] + 1
+        TT[slot, n + 1] = lo0
+        TT[slot, n + 2] = hi0
+        TT[slot, n + 3] = best_c
+    return best_v, best_c
+
+
+_SIG = ("UniTuple(int64, 2)(int64, int64, int64, int64, int64, int64, int64, int64[::1], "
+        "int64[::1], int64[:, ::1])")
+_compiled: Any = None
+_lock = threading.Lock()
+HAVE_NUMBA = False
+try:  # numba compiles the search when installed; else the pure-Python search runs
+    if os.environ.get("CHAITEA_NO_NUMBA"):
+        raise ImportError("numba disabled by CHAITEA_NO_NUMBA")
+    import numba
+
+    HAVE_NUMBA = True
+except ImportError:  # pragma: no cover - exercised with CHAITEA_NO_NUMBA=1
+    pass
+
+
+def compiled() -> bool:
+    """Has this process compiled the search yet?"""
+    return _compiled is not None
+
+
+def compiled_node() -> Any:
+    """The compiled :func:`node`, compiled on the first call (numba cannot cache a recursive
+    function on disk safely: a cached one crashes when loaded, numba 0.68, so each process
+    compiles it once, about 8 s of CPU)."""
+    global _compiled, _lowbit
+    if _compiled is None:
+        with _lock:
+            if _compiled is None:
+                _lowbit = numba.njit(inline="always")(_lowbit)
+                _compiled = numba.njit(_SIG, nogil=True)(node)
+    return _compiled
+
+
+@dataclass(frozen=True, eq=False)
+class FlatRules:
+    """A :class:`~chaitea.kernel.Rules` as the compiled search's static vector ``R`` (the
+    seats' roles are written into it per search, see :meth:`for_sides`)."""
+
+    n: int
+    n_tricks: int
+    R: Any
+
+    def for_sides(self, is_max: tuple[bool, ...], is_pay: tuple[bool, ...],
+                  wants: tuple[bool, ...]) -> Any:
+        R = self.R.copy()
+        for s in range(self.n):
+            R[R[O_MAX] + s] = is_max[s]
+            R[R[O_PAY] + s] = is_pay[s]
+            R[R[O_WANT] + s] = wants[s]
+        return R
+
+
+_FLAT: weakref.WeakKeyDictionary[Rules, FlatRules] = weakref.WeakKeyDictionary()
+
+
+def fits(rules: Rules, straw: bool) -> bool:
+    """Can the compiled search play this round? (numba present, at most 62 cards, no
+    straw-piles or set-aside cards, no Tutti, a known follow rule)."""
+    return (HAVE_NUMBA and rules.n_cards <= 62 and not straw and not rules.tutti
+            and _kind(rules) >= 0)
+
+
+def worth(rules: Rules, cards_left: int) -> bool:
+    """Should an automatic choice use the compiled search? Once compiled, from four tricks
+    left (below, its set-up costs more than the Python search: 0.3x at three tricks); before,
+    only for a search big enough to pay for the compile (six tricks left); always with
+    ``CHAITEA_NUMBA=1``."""
+    if os.environ.get("CHAITEA_NUMBA") == "1":
+        return True
+    if _compiled is not None:
+        return cards_left > 3 * rules.players
+    return cards_left >= 6 * rules.players
+
+
+def _kind(rules: Rules) -> int:
+    if rules.jass:
+        return 1
+    if rules.legal_fn is None:
+        return 0
+    return -1  # another follow rule on a Chai Tea Jazz deck: the Python search
+
+
+def flat_rules(rules: Rules) -> FlatRules:
+    """The arrays of ``rules`` (cached per rules value)."""
+    hit = _FLAT.get(rules)
+    if hit is not None:
+        return hit
+    from .solver import _bound_tables, _equivalence_tables
+
+    T, C = rules.n_tricks, rules.n_cards
+    tables = np.zeros((T, 5, C), np.int64)
+    points = np.zeros((T, C), np.int64)
+    for t in range(T):
+        tabs = rules.tables_at(t)
+        for led in range(5):
+            tables[t, led] = tabs[led]
+        points[t] = rules.points_at(t)
+    bt = _bound_tables(rules) if rules.jass else _ctj_bounds(rules)
+    bound = np.zeros((T, len(bt[0]), 256), np.int64)
+    for t in range(T):
+        for k, row in enumerate(bt[t]):
+            bound[t, k] = row
+    eq = _equivalence_tables(rules)
+    combos: dict[int, int] = {}
+    combo = np.zeros(T, np.int64)
+    for t in range(T):
+        combo[t] = combos.setdefault(id(eq[t]), len(combos))
+    btw = np.zeros((len(combos), C, C), np.int64)
+    order = np.full((len(combos), 4, ORDER_LEN), -1, np.int64)
+    for t in range(T):
+        k = int(combo[t])
+        orders, b = eq[t]
+        for a in range(C):
+            btw[k, a] = b[a]
+        first = rules.ladders[t][0]
+        for s in range(4):
+            seq = orders[s]
+            if seq is None:
+                seq = [c for g in first[s] for c in g]
+                seq = sorted(seq)
+            for j, c in enumerate(seq):
+                order[k, s, j] = c
+    trumps = np.full(T, -1, np.int64)
+    weaker = np.zeros((T, C), np.int64)
+    puur = np.zeros(T, np.int64)
+    if rules.jass:
+        for t in range(T):
+            tab = rules.tables_at(t)
+            tr = _trump_of(rules, t)
+            trumps[t] = tr
+            if tr >= 0:
+                strength = tab[tr]
+                mine = [c for c in range(C) if rules.suit_of[c] == tr]
+                for c in mine:
+                    weaker[t, c] = sum(1 << x for x in mine if strength[x] < strength[c])
+                jack = [c for c in mine if rules.rank_of[c] == 11]
+                puur[t] = (1 << jack[0]) if jack else 0
+    n = rules.players
+    parts = [tables, points, bound, combo, btw, order,
+             np.array(rules.pclass or rules.points, np.int64), np.array(rules.suit_of, np.int64),
+             np.array(rules.suit_masks, np.int64), np.array(rules.extra, np.int64),
+             trumps, weaker, puur, np.zeros(n, np.int64), np.zeros(n, np.int64),
+             np.zeros(n, np.int64)]
+    head = np.zeros(R_HEAD, np.int64)
+    head[:O_TAB] = (n, T, C, _kind(rules), rules.last_trick_bonus, rules.match_bonus,
+                    rules.solo, bound.shape[1])
+    off = R_HEAD
+    for k, part in enumerate(parts):
+        head[O_TAB + k] = off
+        off += part.size
+    R = np.concatenate([head] + [x.ravel() for x in parts]).astype(np.int64)
+    flat = FlatRules(n, T, np.ascontiguousarray(R))
+    _FLAT[rules] = flat
+    return flat
+
+
+def _trump_of(rules: Rules, t: int) -> int:
+    """The trump suit of trick ``t`` as its strength tables show it: the suit whose cards are
+    in the trump band (chaitea.tricks: 2000+) whatever is led."""
+    tab = rules.tables_at(t)
+    for s in range(4):
+        led = (s + 1) % 4
+        if any(tab[led][c] >= 2000 for c in range(rules.n_cards) if rules.suit_of[c] == s):
+            return s
+    return -1
+
+
+def _ctj_bounds(rules: Rules) -> list[list[list[int]]]:
+    n_c = rules.n_cards
+    best = rules.points
+    chunks = []
+    for k in range((n_c + 7) // 8):
+        row = [0] * 256
+        for m in range(1, 256):
+            low = (m & -m).bit_length() - 1
+            c = 8 * k + low
+            row[m] = row[m & (m - 1)] + (best[c] if c < n_c else 0)
+        chunks.append(row)
+    return [chunks] * rules.n_tricks

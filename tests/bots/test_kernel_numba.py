@@ -1,0 +1,52 @@
+"""The compiled search (chaitea._nbsolver, numba) against the pure-Python search (issue 10):
+the same values and best moves on random positions of Chai Tea Jazz and the Jass modes."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from chaitea import GameState, _nbsolver
+from chaitea.driver import JassState
+from chaitea.kernel import position_of, rules_of
+from chaitea.solver import SearchLimit, card_values, solve_position
+
+from .conftest import CONFIGS, random_position
+from .jass_positions import JASS_CONFIGS, jass_position
+
+pytestmark = pytest.mark.skipif(not _nbsolver.HAVE_NUMBA, reason="numba is not installed "
+                                "(or CHAITEA_NO_NUMBA is set): the Python search only")
+
+
+def test_compiled_equals_python_on_random_positions() -> None:
+    """120 positions, 2 to 5 tricks left (every Chai Tea Jazz configuration the compiled search
+    plays: 3 to 6 players, Jokers, every contract family; every fixed-trump Jass mode): equal
+    values and best-card lists, and equal per-card values (the Monte Carlo bot's call)."""
+    rng = random.Random(77)
+    played = 0
+    for i in range(120):
+        st: GameState | JassState
+        if i % 2:
+            cfg = JASS_CONFIGS[i % len(JASS_CONFIGS)]
+            st = jass_position(rng, *cfg, rng.randint(2, 5))
+        else:
+            players, deck, contract = CONFIGS[i % len(CONFIGS)]
+            st = random_position(rng, players, deck, contract,
+                                 rng.randint(2, 5 if players < 6 else 3))
+        rules, pos = rules_of(st), position_of(st)
+        py = solve_position(rules, pos, numba=False)
+        nb = solve_position(rules, pos, numba=True)
+        assert py[:2] == nb[:2], (i, st)
+        if i % 8 == 0:
+            assert card_values(rules, pos, numba=False) == card_values(rules, pos, numba=True)
+        played += _nbsolver.fits(rules, bool(pos.downs and any(pos.downs)) or
+                                 bool(pos.set_aside))
+    assert played >= 90  # the others (straw-piles, double deck, Tutti) run in Python
+
+
+def test_compiled_search_honours_the_node_limit() -> None:
+    rng = random.Random(3)
+    st = random_position(rng, 3, None, "trump(H)", 8, partial=False)
+    with pytest.raises(SearchLimit):
+        solve_position(rules_of(st), position_of(st), node_limit=50, numba=True)
