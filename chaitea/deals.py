@@ -35,15 +35,20 @@ def shuffled_indices(seed: int, size: int) -> list[int]:
     # Fisher-Yates from the top, each index drawn by rejection from getrandbits (CPython's
     # _randbelow_with_getrandbits). tests/engine/test_deal_shuffle.py checks the equality.
     order = list(range(size))
+    steps = _SHUFFLE_STEPS.get(size)
+    if steps is None:  # (i, n = i + 1, k = n.bit_length()) from the top, once per size
+        steps = _SHUFFLE_STEPS[size] = tuple((i, i + 1, (i + 1).bit_length())
+                                             for i in range(size - 1, 0, -1))
     getrandbits = random.Random(seed).getrandbits
-    for i in range(size - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
+    for i, n, k in steps:
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
         order[i], order[j] = order[j], order[i]
     return order
+
+
+_SHUFFLE_STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
 
 
 @dataclass(frozen=True)

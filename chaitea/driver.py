@@ -54,6 +54,9 @@ _BITS12 = tuple(tuple(b + 12 for b in t) for t in _BITS)
 _BITS24 = tuple(tuple(b + 24 for b in t) for t in _BITS)
 
 
+_BIT = tuple(1 << i for i in range(N_CARDS))
+
+
 def mask_ids(m: int) -> list[int]:
     """The card ids of a 36-card mask, ascending."""
     return [*_BITS[m & 4095], *_BITS12[m >> 12 & 4095], *_BITS24[m >> 24]]
@@ -366,18 +369,12 @@ class JassState(ActionSpellings, TrickPlay, StateViews):
         h = N_CARDS // n
         if isinstance(deal, int):  # the portable shuffle, dealt in blocks (RECORD deal)
             ids = shuffled_indices(deal, N_CARDS)
-            masks = []
-            for seat in range(n):
-                m = 0
-                for i in ids[seat * h:(seat + 1) * h]:
-                    m |= 1 << i
-                masks.append(m)
-            last_of = [JASS.cards[ids[(seat + 1) * h - 1]] for seat in range(n)]
+            bit = _BIT.__getitem__
+            masks = [sum(map(bit, ids[seat * h:seat * h + h])) for seat in range(n)]
         else:
             if deal.seed is None:
                 deal.validate(g.seating, JASS)
             masks = [JASS.mask_of(hand) for hand in deal.hands]
-            last_of = [hand[-1] for hand in deal.hands]
         r = len(self._deals)
         if r == 0:
             if self.forehand_override is not None:
@@ -393,9 +390,15 @@ class JassState(ActionSpellings, TrickPlay, StateViews):
         self._acts = []
         self._hands = masks
         self._dealt = list(masks)
-        last = last_of[(first - 1) % n]  # basic Jass: the dealer's last card, shown to all
-        self._turned_up = "CDHS"[int(last.suit)] if last.suit is not None else None
-        self._turned_up_card = str(last)
+        dealer = (first - 1) % n  # basic Jass: the dealer's last card, shown to all
+        if isinstance(deal, int):
+            last_id = ids[dealer * h + h - 1]
+            self._turned_up = "CDHS"[last_id // 9]  # ids are suit-major
+            self._turned_up_card = str(JASS.cards[last_id])
+        else:
+            last = deal.hands[dealer][-1]
+            self._turned_up = "CDHS"[int(last.suit)] if last.suit is not None else None
+            self._turned_up_card = str(last)
         self._items = ()
         self._reset_play()
         self._phase = "picking"

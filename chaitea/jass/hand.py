@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import cast
 
 from ..cards import Card, Suit
 from ..errors import SetupError
@@ -25,6 +26,7 @@ from .weis import (
     WeisOptions,
     WeisResult,
     check_sides,
+    no_weis,
     score_weis,
     score_weis_masks,
 )
@@ -68,6 +70,10 @@ class Declarations:
     stoeck_seat: int | None = None
 
 
+_INTS = {int}
+_DECLARED: dict[tuple[tuple[int, ...], int | None], Declarations] = {}
+
+
 def declarations(hands: Sequence[str | Iterable[Card | str]] | Sequence[int], contract: str, *,
                  sides: Sequence[int] | None = None, forehand: int = 0,
                  options: WeisOptions = DEFAULT_OPTIONS, weis: bool = True,
@@ -76,16 +82,25 @@ def declarations(hands: Sequence[str | Iterable[Card | str]] | Sequence[int], co
     contract's mode; ``weis``/``stoeck`` off for games without them (Coiffeur family)."""
     trump, undenufe = mode_of(contract)
     side_of = check_sides(len(hands), sides)
-    n_sides = max(side_of) + 1
-    if weis and stoeck and all(type(h) is int for h in hands):  # the engine's form, at speed
-        ints = [h for h in hands if isinstance(h, int)]
+    if weis and stoeck and {*map(type, hands)} == _INTS:  # the engine's form, at speed
+        ints = cast("list[int]", list(hands))
         result = score_weis_masks(ints, trump=trump, undenufe=undenufe, sides=side_of,
                                   forehand=forehand, options=options)
         seat = stoeck_holder_mask(ints, trump)
+        n_sides = max(side_of) + 1
+        plain = result is no_weis(len(ints), n_sides)  # a deal without Weis: one shared value
+        if plain:
+            hit = _DECLARED.get((side_of, seat))
+            if hit is not None and hit.weis is result:
+                return hit
         per_side = [0] * n_sides
         if seat is not None:
             per_side[side_of[seat]] = STOECK_POINTS
-        return Declarations(result, tuple(per_side), seat)
+        d = Declarations(result, tuple(per_side), seat)
+        if plain and len(_DECLARED) < 256:
+            _DECLARED[(side_of, seat)] = d  # frozen values: shared by the deals without Weis
+        return d
+    n_sides = max(side_of) + 1
     masks = all(isinstance(h, int) for h in hands)
     if not weis:
         result = WeisResult(tuple(() for _ in hands), (None,) * n_sides, None, (0,) * n_sides)

@@ -39,6 +39,8 @@ from .melds import (
     MeldKind,
     WeisOptions,
     WeisTie,
+    _four_meld,
+    _run_meld,
     candidate_melds,
     card_mask,
     four_points,
@@ -67,6 +69,7 @@ __all__ = [
     "four_points",
     "jass_cards",
     "make_meld",
+    "no_weis",
     "score_weis",
     "score_weis_masks",
     "strength",
@@ -198,33 +201,45 @@ def decide(candidates: Sequence[tuple[int, Meld | None]], all_melds: Sequence[tu
     n = len(sides)
     if not 0 <= forehand < n:
         raise IllegalAction(f"forehand must be a seat 0..{n - 1} (RULES J), not {forehand}")
-
-    keyed = {seat: _strength(m, trump, undenufe, options)
-             for seat, m in candidates if m is not None}  # each declared meld's key, once
+    # plain loops (no comprehensions): decide() runs for most hands of the engine's play path
+    keyed: dict[int, tuple[int, int, int, int]] = {}  # each declared meld's key, once
+    for seat, m in candidates:
+        if m is not None:
+            keyed[seat] = _strength(m, trump, undenufe, options)
     best: list[Meld | None] = [None] * n_sides
     best_key: list[tuple[int, int, int, int] | None] = [None] * n_sides
     for seat, m in candidates:
-        s = sides[seat]
-        current = best_key[s]
         if m is not None:
+            s = sides[seat]
+            current = best_key[s]
             k = keyed[seat]
             if current is None or k > current:
                 best[s], best_key[s] = m, k
-    present = [(k, s) for s, k in enumerate(best_key) if k is not None]
+    top: tuple[int, int, int, int] | None = None
+    top_sides = 0
+    for k2 in best_key:
+        if k2 is not None:
+            if top is None or k2 > top:
+                top, top_sides = k2, 1
+            elif k2 == top:
+                top_sides += 1
     winner: int | None = None
     winning_seat: int | None = None
-    if present:
-        top = max(k for k, _ in present)
-        top_sides = {s for k, s in present if k == top}
-        in_order = [(forehand + i) % n for i in range(n)]
-        holders = [seat for seat in in_order if keyed.get(seat) == top]
-        if len(top_sides) == 1 or options.tie is WeisTie.FIRST_DECLARED:
-            winning_seat = holders[0]
-            winner = sides[winning_seat]
     points = [0] * n_sides
-    if winner is not None:
-        points[winner] = sum(m.points for seat in range(n) if sides[seat] == winner
-                             for m in all_melds[seat])
+    if top is not None and (top_sides == 1 or options.tie is WeisTie.FIRST_DECLARED):
+        for i in range(n):  # the first holder of the top Weis from the forehand
+            seat = (forehand + i) % n
+            if keyed.get(seat) == top:
+                winning_seat = seat
+                break
+        assert winning_seat is not None
+        winner = sides[winning_seat]
+        total = 0
+        for seat in range(n):
+            if sides[seat] == winner:
+                for m2 in all_melds[seat]:
+                    total += m2.points
+        points[winner] = total
     return WeisResult(tuple(all_melds), tuple(best), winner, tuple(points), winning_seat)
 
 
@@ -324,21 +339,85 @@ def score_weis_masks(masks: Sequence[int], *, trump: Suit | None = None, undenuf
     side_of = check_sides(len(masks), sides)
     scoring_fours = _scoring_fours(undenufe, options)
     melds: list[tuple[Meld, ...]] = []
+    held = False
     for m in masks:
         if not (m & (m >> 1) & (m >> 2) & _RUN_STARTS
                 or m & (m >> 9) & (m >> 18) & (m >> 27) & scoring_fours):
             melds.append(())  # no three in sequence and no four of a kind that scores
             continue
-        quick = quick_melds([(m >> (9 * s)) & 0x1FF for s in range(4)], undenufe, options)
+        held = True
+        quick = _quick_masks(m, scoring_fours, undenufe, options)
         if quick is not None and len(quick) < 2:
-            melds.append(tuple(quick))
+            melds.append(quick)
         else:
             melds.append(_best(tuple(JASS.cards_of(m)), trump, undenufe, options))
-    if not any(melds):  # nobody holds a Weis: what decide() gives with no candidate
-        n_sides = max(side_of) + 1
-        return WeisResult(tuple(melds), (None,) * n_sides, None, (0,) * n_sides, None)
+    if not held:  # nobody holds a Weis: what decide() gives with no candidate (one value)
+        return no_weis(len(masks), max(side_of) + 1)
     candidates = [(seat, ms[0] if ms else None) for seat, ms in enumerate(melds)]
     return decide(candidates, melds, side_of, forehand, trump, undenufe, options)
+
+
+_NO_WEIS: dict[tuple[int, int], WeisResult] = {}
+
+
+def no_weis(n: int, n_sides: int) -> WeisResult:
+    """The result of a deal without Weis for ``n`` seats and ``n_sides`` sides (a frozen value,
+    shared).
+
+    >>> no_weis(4, 2).points, no_weis(4, 2) is no_weis(4, 2)
+    ((0, 0), True)
+    """
+    r = _NO_WEIS.get((n, n_sides))
+    if r is None:
+        r = _NO_WEIS[(n, n_sides)] = WeisResult(((),) * n, (None,) * n_sides, None,
+                                                (0,) * n_sides, None)
+    return r
+
+
+def _suit_runs(suit: int, m: int) -> tuple[tuple[Meld, ...], int]:
+    """The maximal runs of three or more (highest first) in the 9-bit rank mask ``m`` of
+    ``suit`` and their rank bits, as :func:`chaitea.jass.melds.quick_melds` finds them."""
+    out: list[Meld] = []
+    run_bits = 0
+    bit = 8
+    while bit >= 2:
+        if m >> bit & 1:
+            low = bit
+            while low > 0 and m >> (low - 1) & 1:
+                low -= 1
+            if bit - low >= 2:
+                out.append(_run_meld(suit, bit, low))
+                run_bits |= ((1 << (bit + 1)) - 1) ^ ((1 << low) - 1)
+            bit = low - 1
+        else:
+            bit -= 1
+    return tuple(out), run_bits
+
+
+#: _suit_runs of every suit and 9-bit rank mask, at index 512 * suit + mask
+_RUNS = tuple(_suit_runs(s, m) for s in range(4) for m in range(512))
+
+
+def _quick_masks(m: int, scoring_fours: int, undenufe: bool,
+                 options: WeisOptions) -> tuple[Meld, ...] | None:
+    """:func:`chaitea.jass.melds.quick_melds` of the hand mask ``m`` (the same melds in the
+    same order) from the per-suit table of runs."""
+    r0, b0 = _RUNS[m & 511]
+    r1, b1 = _RUNS[512 + (m >> 9 & 511)]
+    r2, b2 = _RUNS[1024 + (m >> 18 & 511)]
+    r3, b3 = _RUNS[1536 + (m >> 27 & 511)]
+    out = r0 + r1 + r2 + r3
+    fours = m & (m >> 9) & (m >> 18) & (m >> 27) & scoring_fours
+    if fours:
+        run_bits = b0 | b1 | b2 | b3
+        shared = options.card_use is CardUse.SHARED
+        while fours:
+            b = fours.bit_length() - 1
+            fours ^= 1 << b
+            if run_bits >> b & 1 and not shared:
+                return None
+            out += (_four_meld(b, four_points(b + 6, undenufe=undenufe, options=options)),)
+    return out
 
 
 # bit 9 * suit + r (r = 0..6): a run of three could start at rank 6 + r of the suit

@@ -1,5 +1,9 @@
 """The Jass play path (issue 9's speed work) against the rules it must keep (RULES J).
 
+Also the Weis on the engine's masks (:func:`chaitea.jass.weis.score_weis_masks`, the per-suit
+run table, the no-Weis shortcut and the loop form of ``decide``) against the card path and
+``decide`` as it read before.
+
 ``apply_action`` plays a legal card id inline and keeps the next seat's legal mask from
 :func:`chaitea.phases.play.follow_tables`; these tests hold that path to the ``jass`` follow
 rule's own ``legal`` function (:mod:`chaitea.following`), to the refusals and the unchanged state
@@ -12,10 +16,28 @@ import random
 
 import pytest
 
-from chaitea.cards import JASS
+from chaitea.cards import JASS, Suit
 from chaitea.driver import JassState, mask_ids
 from chaitea.errors import IllegalAction, IllegalPlay
 from chaitea.following import FOLLOW_RULES
+from chaitea.jass.hand import declarations
+from chaitea.jass.melds import (
+    CardUse,
+    EqualPoints,
+    Meld,
+    WeisOptions,
+    WeisTie,
+    quick_melds,
+)
+from chaitea.jass.weis import (
+    WeisResult,
+    _quick_masks,
+    _scoring_fours,
+    score_weis,
+    score_weis_masks,
+    strength,
+)
+from chaitea.jass.weis import best_melds as _best_melds
 from chaitea.phases.play import follow_tables
 from chaitea.rulesets import jass_game
 
@@ -157,3 +179,93 @@ def test_a_clone_plays_on_alone() -> None:
     assert _snapshot(state) == before
     state.apply_action(state.legal_actions()[-1])
     assert state.history() != before[0]
+
+
+def _reference_decide(candidates: list[tuple[int, Meld | None]],
+                      all_melds: list[tuple[Meld, ...]], sides: tuple[int, ...], forehand: int,
+                      trump: Suit | None, undenufe: bool, options: WeisOptions) -> WeisResult:
+    """decide() as it read before the speed work (the oracle)."""
+    n_sides = max(sides) + 1
+    n = len(sides)
+    keyed = {seat: strength(m, trump=trump, undenufe=undenufe, options=options)
+             for seat, m in candidates if m is not None}
+    best: list[Meld | None] = [None] * n_sides
+    best_key: list[tuple[int, int, int, int] | None] = [None] * n_sides
+    for seat, m in candidates:
+        s = sides[seat]
+        current = best_key[s]
+        if m is not None:
+            k = keyed[seat]
+            if current is None or k > current:
+                best[s], best_key[s] = m, k
+    present = [(k, s) for s, k in enumerate(best_key) if k is not None]
+    winner: int | None = None
+    winning_seat: int | None = None
+    if present:
+        top = max(k for k, _ in present)
+        top_sides = {s for k, s in present if k == top}
+        holders = [seat for seat in [(forehand + i) % n for i in range(n)]
+                   if keyed.get(seat) == top]
+        if len(top_sides) == 1 or options.tie is WeisTie.FIRST_DECLARED:
+            winning_seat = holders[0]
+            winner = sides[winning_seat]
+    points = [0] * n_sides
+    if winner is not None:
+        points[winner] = sum(m.points for seat in range(n) if sides[seat] == winner
+                             for m in all_melds[seat])
+    return WeisResult(tuple(all_melds), tuple(best), winner, tuple(points), winning_seat)
+
+
+OPTION_SETS = [
+    WeisOptions(),
+    WeisOptions(low_fours=True, tie=WeisTie.FIRST_DECLARED),
+    WeisOptions(card_use=CardUse.SHARED, undenufe_four_sixes=True),
+    WeisOptions(card_use=CardUse.STRONGEST_BEST, equal_points=EqualPoints.MORE_CARDS,
+                undenufe_lower_wins=True),
+]
+
+
+@pytest.mark.parametrize("options", OPTION_SETS)
+def test_weis_on_masks_match_the_card_path_and_the_old_decide(options: WeisOptions) -> None:
+    rng = random.Random(5)
+    modes: list[tuple[Suit | None, bool]] = [(Suit.HEARTS, False), (None, False), (None, True),
+                                             (Suit.CLUBS, False)]
+    deck = list(range(36))
+    held = 0
+    for i in range(600):
+        rng.shuffle(deck)
+        if i % 3 == 0:  # rich deals: runs and fours, so the search and ties come up too
+            deck.sort(key=lambda c: (c % 9 + rng.random() * 3))
+        masks = [sum(1 << c for c in deck[9 * s:9 * s + 9]) for s in range(4)]
+        trump, undenufe = modes[i % 4]
+        sides = (0, 1, 0, 1) if i % 2 else (0, 1, 2, 3)
+        forehand = i % 4
+        got = score_weis_masks(masks, trump=trump, undenufe=undenufe, sides=sides,
+                               forehand=forehand, options=options)
+        hands = [JASS.cards_of(m) for m in masks]
+        cards = score_weis(hands, trump=trump, undenufe=undenufe, sides=sides,
+                           forehand=forehand, options=options)
+        assert got == cards
+        melds = [_best_melds(h, trump=trump, undenufe=undenufe, options=options) for h in hands]
+        want = _reference_decide([(s, ms[0] if ms else None) for s, ms in enumerate(melds)],
+                                 melds, sides, forehand, trump, undenufe, options)
+        assert got == want
+        for m in masks:
+            quick = quick_melds([(m >> (9 * s)) & 0x1FF for s in range(4)], undenufe, options)
+            assert _quick_masks(m, _scoring_fours(undenufe, options), undenufe, options) == (
+                None if quick is None else tuple(quick))
+        held += got.winner is not None
+    assert held > 100
+
+
+def test_declarations_on_masks_match_the_card_path() -> None:
+    rng = random.Random(8)
+    deck = list(range(36))
+    for i in range(300):
+        rng.shuffle(deck)
+        masks = [sum(1 << c for c in deck[9 * s:9 * s + 9]) for s in range(4)]
+        contract = ["trump(C)", "trump(S)", "obenabe", "undenufe"][i % 4]
+        fast = declarations(masks, contract, sides=(0, 1, 0, 1), forehand=i % 4)
+        slow = declarations([JASS.cards_of(m) for m in masks], contract, sides=(0, 1, 0, 1),
+                            forehand=i % 4)
+        assert fast == slow
