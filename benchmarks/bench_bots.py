@@ -11,10 +11,19 @@
    against every other contract, each actually played out on the real deal by the rule bots;
    per contract the mean score difference (recommended minus it) and its 95% interval.
 
+4. Schieber (RULES J), games to 1000 without multipliers (option ``no_multipliers``), whole
+   duplicate games of teams (both partners the same bot; each game seed played twice, the
+   teams swapped): rule team vs random team (target >= 80%), PIMC team vs random team
+   (>= 90%) and vs rule team (>= 60%, the lower end of the Wilson 95% interval above 50%);
+   win rates with their Wilson intervals, mean game scores, PIMC's median time per move
+   (target <= 1 s) at the stated samples per move (rule-bot playouts in each world).
+
 Timings are wall-clock on a shared, loaded machine (the load average is printed).
 
-    python benchmarks/bench_bots.py            # quick: 30 games, 20 deals, 10 hands
-    python benchmarks/bench_bots.py --full     # 1,000 games, 500 deals, 200 hands
+    python benchmarks/bench_bots.py            # quick: 30 games, 20 deals, 10 hands, 10 Schieber
+    python benchmarks/bench_bots.py --full     # 1,000 games, 500 deals, 200 hands, 100 Schieber
+    python benchmarks/bench_bots.py --only 4 --jass-games 100 --jass-samples 20 \
+        --jass-pairs pimc:rule     # one Schieber match-up
 """
 
 from __future__ import annotations
@@ -137,6 +146,35 @@ def advice_table(hands: int, seed: int, samples: int) -> None:
           f"{'met' if worst >= 0 else 'NOT met'}")
 
 
+def schieber_tournaments(games: int, seed: int, samples: int,
+                         pairs: list[tuple[str, str]], solve_tricks: int = 0) -> None:
+    from chaitea.tournament import play_jass_matches
+
+    for a, b in pairs:
+        t = time.perf_counter()
+        times: list[float] = []
+        m = play_jass_matches([a, b], ruleset="schieber", deals=games, seed=seed,
+                              game_options={"no_multipliers": True},
+                              bot_options={"pimc": {"samples": samples,
+                                                    "solve_tricks": solve_tricks}},
+                              timer=times)
+        s = summarize(m)
+        r = s[s.bot == a].iloc[0]
+        budget = (f", PIMC {samples} samples per move, solver in the last {solve_tricks} "
+                  "tricks" if "pimc" in (a, b) else "")
+        timing = (f"; PIMC median {statistics.median(times) * 1000:.0f} ms per move "
+                  f"(max {max(times):.2f} s, {len(times)} moves)" if times else "")
+        target = {("rule", "random"): 0.8, ("pimc", "random"): 0.9, ("pimc", "rule"): 0.6}
+        goal = target.get((a, b))
+        print(f"[4] Schieber to 1000, no multipliers: {a} team vs {b} team, {games} duplicate "
+              f"games (seed {seed}, {len(m) // 2} games played{budget}): {a} wins "
+              f"{r.win_rate:.1%} [{r.win_low:.1%}, {r.win_high:.1%}]"
+              + (f" (target >= {goal:.0%})" if goal else "") + timing
+              + f"; {time.perf_counter() - t:.0f} s")
+        print(s.to_string(index=False))
+        sys.stdout.flush()
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--full", action="store_true")
@@ -145,19 +183,29 @@ def main() -> None:
     ap.add_argument("--hands", type=int)
     ap.add_argument("--samples", type=int, default=10, help="PIMC worlds per move")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--only", choices=("1", "2", "3"), nargs="*")
+    ap.add_argument("--only", choices=("1", "2", "3", "4"), nargs="*")
+    ap.add_argument("--jass-games", type=int, help="Schieber duplicate games per match-up")
+    ap.add_argument("--jass-samples", type=int, default=20, help="Schieber PIMC worlds per move")
+    ap.add_argument("--jass-pairs", default="rule:random,pimc:random,pimc:rule",
+                    help="Schieber match-ups, team:team,...")
+    ap.add_argument("--jass-solve-tricks", type=int, default=0,
+                    help="Schieber PIMC: the double-dummy solver in the last N tricks")
     a = ap.parse_args()
-    full: dict[str, Any] = {"games": 1000, "deals": 500, "hands": 200}
-    quick: dict[str, Any] = {"games": 30, "deals": 20, "hands": 10}
+    full: dict[str, Any] = {"games": 1000, "deals": 500, "hands": 200, "jass": 100}
+    quick: dict[str, Any] = {"games": 30, "deals": 20, "hands": 10, "jass": 10}
     cfg = full if a.full else quick
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores (shared machine)")
-    only = set(a.only or ("1", "2", "3"))
+    only = set(a.only or ("1", "2", "3", "4"))
     if "1" in only:
         rule_vs_random(a.games or cfg["games"], a.seed)
     if "2" in only:
         pimc_vs_rule(a.deals or cfg["deals"], a.seed, a.samples)
     if "3" in only:
         advice_table(a.hands or cfg["hands"], a.seed, 20)
+    if "4" in only:
+        pairs = [(x.split(":")[0], x.split(":")[1]) for x in a.jass_pairs.split(",")]
+        schieber_tournaments(a.jass_games or cfg["jass"], a.seed, a.jass_samples, pairs,
+                             a.jass_solve_tricks)
 
 
 if __name__ == "__main__":

@@ -55,10 +55,10 @@ def positions(deals: int, tricks_left: int, seed: int,
         return out
     for _ in range(deals):
         suit = rng.choice(list(Suit))
-        st = g.round_state(rng.randrange(2**31), rng.randrange(3), f"trump({suit.letter})")
-        while st.trick_number < g.n_tricks - tricks_left:
-            st.apply_action(rng.choice(st.legal_actions()))
-        out.append((rules_of(st), position_of(st)))
+        cs = g.round_state(rng.randrange(2**31), rng.randrange(3), f"trump({suit.letter})")
+        while cs.trick_number < g.n_tricks - tricks_left:
+            cs.apply_action(rng.choice(cs.legal_actions()))
+        out.append((rules_of(cs), position_of(cs)))
     return out
 
 

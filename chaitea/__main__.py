@@ -74,7 +74,7 @@ def _deal(players: int | None, seed: int, deck: str | None, contract: str | None
           ruleset: str = "chai-tea-jazz") -> int:
     if ruleset != "chai-tea-jazz":  # a Jass-family game (issue 9): chaitea.jass.cli
         from .jass.cli import deal
-        return deal(ruleset, players, seed, contract)
+        return deal(ruleset, players, seed, contract, deck)
     players = 3 if players is None else players
     game = Game(players=players, deck=deck)
     d = Deal.from_seed(seed, players, game.deck)
@@ -111,7 +111,7 @@ def _random_game(players: int | None, seed: int, setup: str, deck: str | None,
                  ruleset: str = "chai-tea-jazz") -> int:
     if ruleset != "chai-tea-jazz":  # a Jass-family game (issue 9): chaitea.jass.cli
         from .jass.cli import random_game
-        return random_game(ruleset, players, seed)
+        return random_game(ruleset, players, seed, deck)
     players = 3 if players is None else players
     game = Game(players=players, setup=setup, deck=deck)
     state = game.new_initial_state(seed=seed)
@@ -160,7 +160,8 @@ def _main(argv: Sequence[str] | None) -> int:
     p = sub.add_parser("deal", help="print a readable seeded deal")
     p.add_argument("--players", type=int, choices=(2, 3, 4, 6))
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--deck", choices=("standard", "six-player", "double"))
+    p.add_argument("--deck", choices=("standard", "six-player", "double", "jass",
+                                      "jass-double"))
     p.add_argument("--contract", help="sort hands for this contract, e.g. trump(H) or under")
     p.add_argument("--ruleset", default="chai-tea-jazz", help="chai-tea-jazz, or a Jass game: "
                    "jass, schieber, coiffeur-schieber, coiffeur")
@@ -169,7 +170,8 @@ def _main(argv: Sequence[str] | None) -> int:
     p.add_argument("--players", type=int, choices=(2, 3, 4, 6))
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--setup", default="standard", choices=("standard", "short", "long"))
-    p.add_argument("--deck", choices=("standard", "six-player", "double"))
+    p.add_argument("--deck", choices=("standard", "six-player", "double", "jass",
+                                      "jass-double"))
     p.add_argument("--ruleset", default="chai-tea-jazz", help="chai-tea-jazz, or a Jass game")
     explore_cli.add_command(sub)
     from .tournament import add_cli, run_cli  # the tournament subcommand (chaitea/tournament.py)

@@ -18,13 +18,20 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .cards import Card
-from .errors import IllegalAction, IllegalPick
+from .errors import CardError, IllegalAction, IllegalPick, IllegalPlay
 from .markup import quote
 
+if TYPE_CHECKING:  # types only
+    from .cards import Deck
+    from .contracts import Contract
+    from .setups import Setup
+
 __all__ = [
-    "Accept", "Action", "Decline", "Offer", "Pass", "Pick", "Play", "Rescind", "parse_action",
+    "Accept", "Action", "ActionTable", "Decline", "Offer", "Pass", "Pick", "Play", "Rescind",
+    "parse_action",
 ]
 
 
@@ -153,3 +160,87 @@ def _amount(digits: str, what: str) -> int:
         raise IllegalPick(f"{what} {quote(digits, 20)} ({len(digits):,} digits) is far above the "
                           "largest Bet Debt (RULES B)")
     return int(digits.lstrip("0") or "0")  # leading zeros, however many, are allowed (RECORD)
+
+
+_CARD_SHAPED = re.compile(r"^(?:JK\d|\d{1,2}[CDHS]'?|10[CDHS]|[JQKA][CDHS])$")
+
+
+class ActionTable:
+    """A game's table of action ids (a part of :class:`chaitea.Game`): ids ``0..n_cards-1``
+    play that card of the deck, then Pass, Accept, Decline, Rescind, the offers and every pick
+    (spelling x Bet Debt) of the setup; parsing of the record's spellings.
+
+    >>> from chaitea import Game
+    >>> g = Game(players=3)
+    >>> g.PASS == g.n_cards == 36, g.action(g.pick_ids[("under", 10)])
+    (True, Pick(spelling='under', debt=10))
+    """
+
+    deck: Deck
+    setup: Setup
+    debts: tuple[int, ...]
+
+    def _build_actions(self) -> None:
+        actions: list[Action] = [Play(c) for c in self.deck.cards]
+        self.n_cards = len(actions)
+        self.PASS = len(actions)
+        actions += [Pass(), Accept(), Decline(), Rescind()]
+        self.ACCEPT, self.DECLINE, self.RESCIND = self.PASS + 1, self.PASS + 2, self.PASS + 3
+        self.offer_ids: dict[int, int] = {}
+        for x in self.debts[1:]:
+            self.offer_ids[x] = len(actions)
+            actions.append(Offer(x))
+        self.spelling_rows: dict[str, tuple[int, ...]] = {}
+        self.spelling_contract: dict[str, Contract] = {}
+        for i, row in enumerate(self.setup.rows):
+            for sp, c in zip(row.spellings, row.contracts, strict=True):
+                self.spelling_rows[sp] = self.spelling_rows.get(sp, ()) + (i,)
+                self.spelling_contract[sp] = c
+        self.pick_ids: dict[tuple[str, int], int] = {}
+        for sp in self.spelling_rows:
+            for d in self.debts:
+                self.pick_ids[(sp, d)] = len(actions)
+                actions.append(Pick(sp, d))
+        self.actions: tuple[Action, ...] = tuple(actions)
+        self.kinds: tuple[type, ...] = tuple(type(a) for a in actions)  # dispatch by type
+        self._id_of: dict[Action, int] = {a: i for i, a in enumerate(actions)}
+        self._id_of_text: dict[str, int] = {str(a): i for i, a in enumerate(actions)}
+        self.num_distinct_actions = len(actions)
+
+    def action(self, action_id: int) -> Action:
+        """The action value of an id: ``str(game.action(i))`` is its record spelling."""
+        return self.actions[action_id]
+
+    def action_to_string(self, action_id: int) -> str:
+        return str(self.actions[action_id])
+
+    def parse_action(self, text: str) -> Action:
+        """Read an action in the record's spelling (``7H``, ``pass``, ``20 trump(H)``,
+        ``joker=hearts-trump`` as an alias of ``joker=trump(H)``, ``offer 10``)."""
+        if not isinstance(text, str):
+            raise IllegalAction(f"{text!r} is not an action string")
+        i = self._id_of_text.get(text)
+        if i is not None:
+            return self.actions[i]
+        if _CARD_SHAPED.match(text):  # a card string, perhaps of another deck: a play
+            try:
+                return Play(self.deck.parse(text))
+            except CardError as e:
+                raise IllegalPlay(f"{text} refused: {e}") from None
+        a = parse_action(text)
+        if isinstance(a, Pick):
+            sp = self.setup.joker_aliases.get(a.spelling, a.spelling)
+            return Pick(sp, a.debt)
+        if a is not None:
+            return a
+        try:
+            return Play(self.deck.parse(text))
+        except CardError:
+            raise IllegalAction(f"{text!r} is neither a card of the {self.deck.describe()} nor a"
+                                " picking action (pass, ROW, DEBT ROW, offer X, accept, decline,"
+                                " rescind)") from None
+
+    def action_id(self, action: Action) -> int | None:
+        """The id of an action value, or ``None`` if no such action exists in this game."""
+        return self._id_of.get(action)
+

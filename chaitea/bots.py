@@ -12,6 +12,8 @@ Three bots, each a small seeded object, made by name with :func:`make_bot`:
   rule-bot playouts before that) and play the best mean; it picks like the rule bot.
 
 Bots read only ``state.observation(seat)`` and the game's public rules, never the other hands.
+Given a Jass game's state (:mod:`chaitea.rulesets`), each plays it through its Jass twin in
+:mod:`chaitea.jass_bots` (the random bot is the same on every game).
 
 >>> from chaitea import Game
 >>> state = Game(players=3).new_initial_state(seed=2)
@@ -314,6 +316,8 @@ class RuleBot:
         self.rng = random.Random(seed)
 
     def act(self, state: GameState) -> int:
+        if _is_jass(state):  # a Jass game (RULES J): the Jass rules of thumb
+            return int(_jass_twin(self, "rule").act(state))
         if state.phase == "picking":
             return rule_pick(state)
         view = world_view(state, state.current_player())
@@ -530,6 +534,9 @@ class PimcBot:
         self.last: dict[int, float] = {}
 
     def act(self, state: GameState) -> int:
+        if _is_jass(state):  # a Jass game (RULES J): the Jass Monte Carlo bot, same budget
+            return int(_jass_twin(self, "pimc", samples=self.samples,
+                                  time_budget=self.time_budget).act(state))
         if state.phase == "picking":
             return rule_pick(state)
         legal = state.legal_actions()
@@ -568,6 +575,23 @@ class PimcBot:
                     play_card(rules, w, a)
                     out[a].append(float(playout_value(rules, w, view.seat)))
         return out
+
+
+def _is_jass(state: object) -> bool:
+    from .driver import JassState
+
+    return isinstance(state, JassState)
+
+
+def _jass_twin(bot: Any, name: str, **options: Any) -> Any:
+    """The Jass bot (:mod:`chaitea.jass_bots`) a bot plays a Jass game with, made once from
+    the bot's own generator (so it stays reproducible from the bot's seed)."""
+    twin = getattr(bot, "_jass", None)
+    if twin is None:
+        from .jass_bots import make_jass_bot
+
+        twin = bot._jass = make_jass_bot(name, seed=bot.rng.randrange(2**31), **options)
+    return twin
 
 
 BOT_NAMES: dict[str, Callable[..., Any]] = {

@@ -30,6 +30,7 @@ __all__ = [
     "DECKS",
     "DOUBLE",
     "JASS",
+    "JASS_DOUBLE",
     "SIX_PLAYER",
     "STANDARD",
     "Card",
@@ -144,9 +145,9 @@ class Card:
         face, suit, prime = m.group(2), Suit("CDHS".index(m.group(3))), m.group(4)
         is_jass = face in "JQKA" if jass is None else jass
         if is_jass:
-            if face not in _JASS_RANKS or prime or not 6 <= _JASS_RANKS[face] <= 14:
+            if face not in _JASS_RANKS or not 6 <= _JASS_RANKS[face] <= 14:
                 raise CardError(f"{text!r} is not a card of the Jass deck (6-10, J, Q, K, A)")
-            return cls(_JASS_RANKS[face], suit, 0, True)
+            return cls(_JASS_RANKS[face], suit, 1 if prime else 0, True)
         return cls(int(face), suit, 1 if prime else 0)
 
 
@@ -206,7 +207,8 @@ class Deck:
 
     @property
     def is_jass(self) -> bool:
-        return self.name == "jass"
+        """A Jass deck (the 36 cards, or the six-player Schieber's two 24-card decks)."""
+        return bool(self.cards) and self.cards[0].jass
 
     def parse(self, text: str) -> Card:
         """The card of this deck that ``text`` names; a :class:`CardError` names the deck if none.
@@ -236,6 +238,8 @@ class Deck:
             "six-player": "six-player deck (ranks 1-13 in C, D, H, S, and JK1, JK2)",
             "double": "double deck (two copies of ranks 1-9; the second written 7H')",
             "jass": "Jass deck (6 7 8 9 10 J Q K A in C, D, H, S)",
+            "jass-double": "Jass double deck (two 24-card decks, 9 10 J Q K A in C, D, H, S; "
+                           "the second written JH')",
         }[self.name]
 
     def points_of(self, card: Card | str) -> int:
@@ -286,14 +290,30 @@ JASS = Deck(
     JASS_PLAIN_VALUES,
     tuple(range(6, 15)),
 )
-DECKS: dict[str, Deck] = {d.name: d for d in (STANDARD, SIX_PLAYER, DOUBLE, JASS)}
+# Six-player Schieber (the Jass text): two 24-card decks (6, 7, 8 removed from each), 48 cards;
+# the second copy written with a trailing ' and dealt as a whole block after the first, as the
+# Chai Tea Jazz double deck (RULES C, RECORD deal). Of two identical cards the later-played wins.
+JASS_DOUBLE = Deck(
+    "jass-double",
+    tuple(Card(r, s, copy, True) for copy in (0, 1) for s in Suit for r in range(9, 15)),
+    JASS_PLAIN_VALUES,
+    tuple(range(9, 15)),
+)
+DECKS: dict[str, Deck] = {d.name: d for d in (STANDARD, SIX_PLAYER, DOUBLE, JASS)}  # RULES C
+_NAMED: dict[str, Deck] = {**DECKS, JASS_DOUBLE.name: JASS_DOUBLE}  # and the RULES J decks
 
 
 def deck_named(name: str) -> Deck:
-    """The deck called ``standard``, ``six-player``, ``double`` or ``jass`` (RECORD ``deck``)."""
+    """The deck called ``standard``, ``six-player``, ``double``, ``jass`` or ``jass-double``
+    (RECORD ``deck``).
+
+    >>> deck_named("jass-double")
+    <Deck jass-double: 48 cards, 240 points>
+    """
     try:
-        return DECKS[name]
+        return _NAMED[name]
     except (KeyError, TypeError):
         raise CardError(
-            f"unknown deck {name!r}: use standard, six-player, double or jass (RECORD options.deck)"
+            f"unknown deck {name!r}: use standard, six-player, double, jass or jass-double "
+            "(RECORD options.deck)"
         ) from None

@@ -14,6 +14,19 @@
 >>> a = advise(state, samples=8, seed=1)
 >>> a.recommended in state.legal_moves(), list(a.table.columns)[:4]
 (True, ['pick', 'row', 'contract', 'debt'])
+
+The same three work on the Jass games (a :class:`~chaitea.driver.JassState`, RULES J):
+``advise`` at the contract choice values each legal contract (and Schieber's ``push``: the
+partner then chooses by the rule bot's estimate) by rule-bot playouts of deals of the unseen
+cards (card points, Match, Stöck, times Schieber's multiplier; Coiffeur rows also against the
+row's worth later, its baseline); ``hint`` is the Jass Monte Carlo bot's evaluation; ``review``
+values each of a seat's plays by the double-dummy solver in the last four tricks (hands open).
+
+>>> from chaitea.rulesets import jass_game
+>>> js = jass_game("schieber").new_initial_state(seed=4)
+>>> ja = advise(js, samples=6, seed=1)
+>>> ja.recommended in js.legal_moves(), list(ja.table.columns)[:4]
+(True, ['pick', 'mean', 'low', 'high'])
 """
 
 from __future__ import annotations
@@ -30,6 +43,7 @@ import pandas as pd
 from .actions import Pass, Pick
 from .bots import PimcBot, World, known_cards, playout_value, sample_world, world_view
 from .contracts import Contract
+from .driver import JassState
 from .game import Game, GameState
 from .kernel import Rules, rules_for
 
@@ -98,7 +112,7 @@ def _baseline(players: int, deck: str, contract: str, avoidance: bool, samples: 
     return total / samples
 
 
-def advise(state: GameState, *, samples: int = 40, seed: int | None = 0,
+def advise(state: GameState | JassState, *, samples: int = 40, seed: int | None = 0,
            baseline_samples: int = 200) -> Advice:
     """Picking advice for the seat to speak (only its own cards and public ones are read).
 
@@ -111,6 +125,8 @@ def advise(state: GameState, *, samples: int = 40, seed: int | None = 0,
     """
     if state.phase != "picking":
         raise ValueError("advise() works at a pick (the picking phase); use hint() in play")
+    if isinstance(state, JassState):
+        return _jass_advise(state, samples=samples, seed=seed)
     g = state.game
     seat = state.current_player()
     legal = state.legal_actions()
@@ -169,13 +185,15 @@ class Hint:
     action: int
 
 
-def hint(state: GameState, *, samples: int = 20, seed: int | None = 0,
+def hint(state: GameState | JassState, *, samples: int = 20, seed: int | None = 0,
          solve_tricks: int = 4) -> Hint:
     """The best card for the seat to play, with every legal card's expected value (the Monte
     Carlo bot's evaluation: sampled worlds consistent with what the seat has seen; the
     double-dummy solver in the last ``solve_tricks`` tricks, rule-bot playouts before)."""
     if state.phase != "play":
         raise ValueError("hint() works in a round's play; use advise() at a pick")
+    if isinstance(state, JassState):
+        return _jass_hint(state, samples=samples, seed=seed)
     seat = state.current_player()
     view = world_view(state, seat)
     bot = PimcBot(seed, samples=samples, solve_tricks=solve_tricks)
@@ -194,8 +212,8 @@ def hint(state: GameState, *, samples: int = 20, seed: int | None = 0,
     return Hint(seat, table.drop(columns=["action"]), str(best["card"]), int(best["action"]))
 
 
-def review(record: GameState | dict[str, Any] | str, seat: int, *, round_number: int | None = None,
-           max_tricks: int = 5) -> pd.DataFrame:
+def review(record: GameState | JassState | dict[str, Any] | str, seat: int, *,
+           round_number: int | None = None, max_tricks: int = 5) -> pd.DataFrame:
     """Each play of ``seat`` in a finished round (default: the last finished one) with the
     double-dummy points it lost: ``best`` the value of the best card(s), ``played`` the value
     after the card played (the seat's side's final card points with bonus, hands open), ``lost``
@@ -203,12 +221,16 @@ def review(record: GameState | dict[str, Any] | str, seat: int, *, round_number:
     tricks left are listed unsolved (``NaN``): a full-deal solve takes too long for a review."""
     from .record import loads
 
-    rec = record.record() if isinstance(record, GameState) else record
+    rec = record if isinstance(record, dict | str) else record.record()
     if isinstance(rec, str):
         import json
 
         rec = json.loads(rec)
     assert isinstance(rec, dict)
+    from .jass.record import is_jass_record
+
+    if is_jass_record(rec):  # a Jass game (RULES J)
+        return _jass_review(rec, seat, round_number, max_tricks)
     full = loads(rec)
     done = len(full.round_results)
     if done == 0:
@@ -258,5 +280,123 @@ def review_plays(plays: Sequence[tuple[int, GameState, int]], *,
             row.update(best=float("nan"), played=float("nan"), lost=float("nan"),
                        best_cards="")
         rows.append(row)
+    return pd.DataFrame(rows, columns=["step", "trick", "card", "best", "played", "lost",
+                                       "best_cards"])
+
+
+# -- the Jass games (RULES J; chaitea.jass_bots) ---------------------------------------------
+def _jass_advise(state: JassState, *, samples: int, seed: int | None) -> Advice:
+    """:func:`advise` for a Jass-family state: one row per legal picking action."""
+    from .jass_bots import PASS_MARGIN, contract_baseline, picking_outcomes
+    from .phases.scores import PadScore
+
+    g = state.game
+    seat = state.current_player()
+    legal = state.legal_moves()
+    outcomes = picking_outcomes(state, samples, seed)
+    score = g.table.score
+    pad = isinstance(score, PadScore)
+    weight: dict[str, float] = {}
+    if isinstance(score, PadScore):
+        for r in score.layout.rows:
+            for c in r.contracts:
+                weight[c] = max(weight.get(c, 0.0), float(r.value))
+    pending = any(p.removeprefix("joker=").startswith("3x3(") for p in state.observation(seat)
+                  ["picking"] if p not in ("pass", "push"))
+    rows: list[dict[str, Any]] = []
+    for sp, vals in outcomes.items():
+        mean, lo, hi = _interval(vals)
+        base_c = sp.removeprefix("joker=")
+        base = contract_baseline(g, base_c) if pad and not pending else float("nan")
+        margin = ((mean - base) * weight.get(base_c, 1.0) ** 0.5
+                  - (6.0 if sp.startswith("joker=") else 0.0)) if pad and not pending else mean
+        rows.append({"pick": sp, "mean": mean, "low": lo, "high": hi, "baseline": base,
+                     "margin": margin})
+    table = pd.DataFrame(rows, columns=["pick", "mean", "low", "high", "baseline", "margin"])
+    table = table.sort_values(["margin", "pick"], ascending=[False, True]).reset_index(drop=True)
+    best = str(table.iloc[0]["pick"])
+    if "pass" in legal and pad and float(table.iloc[0]["margin"]) < PASS_MARGIN:
+        best = "pass"
+    return Advice(seat, table, best, g.action_ids[best])
+
+
+def _jass_hint(state: JassState, *, samples: int, seed: int | None) -> Hint:
+    """:func:`hint` for a Jass-family state: the Jass Monte Carlo bot's evaluation."""
+    from .jass_bots import JassPimcBot, jass_view
+
+    seat = state.current_player()
+    view = jass_view(state, seat)
+    legal = state.legal_actions()
+    vals = JassPimcBot(seed, samples=samples).evaluate(view, legal)
+    rows = []
+    for a in legal:
+        mean, lo, hi = _interval(vals[a])
+        rows.append({"card": state.game.action_to_string(a), "mean": view.sign * mean,
+                     "low": view.sign * (lo if view.sign > 0 else hi),
+                     "high": view.sign * (hi if view.sign > 0 else lo), "action": a})
+    asc = view.sign < 0  # Misère: the fewest points first
+    table = pd.DataFrame(rows).sort_values(["mean", "action"], ascending=[asc, True])
+    table = table.reset_index(drop=True)
+    best = table.iloc[0]
+    return Hint(seat, table.drop(columns=["action"]), str(best["card"]), int(best["action"]))
+
+
+JASS_SOLVE_TRICKS = 4  # the Jass review solves this far back (the pure-Python solver's reach)
+
+
+def _jass_review(rec: dict[str, Any], seat: int, round_number: int | None,
+                 max_tricks: int) -> pd.DataFrame:
+    """:func:`review` for a Jass record: each of ``seat``'s plays in the round with its
+    double-dummy value (:func:`chaitea.jass_bots.solver_values`, hands open) in the last
+    ``max_tricks`` tricks (at most :data:`JASS_SOLVE_TRICKS`). ``best`` and ``played`` are
+    the score the solver plays for, oriented for the seat (its side's points and Match;
+    the Coiffeur pads: the picker's row points, negated for the others; Misère negated once
+    more), ``lost`` their difference; earlier plays unsolved (``NaN``), a forced card loses 0."""
+    from .jass_bots import JassRound, _chosen_trumps, solver_values
+    from .record import loads
+
+    full: Any = loads(rec)
+    done = len(full.round_results)
+    played = [i for i, res in enumerate(full.round_results) if res.get("played", True)]
+    if not played:
+        raise ValueError("no round of this record is finished yet")
+    r = (played[-1] + 1) if round_number is None else round_number
+    if not 1 <= r <= done or full.round_results[r - 1].get("played", True) is False:
+        raise ValueError(f"round_number must be 1..{done}, a finished round whose cards were "
+                         "played")
+    start = dict(rec)
+    rounds = rec["rounds"]
+    start["rounds"] = [*rounds[: r - 1], {**rounds[r - 1], "plays": []}]
+    start.pop("end", None)
+    state: Any = loads(start)
+    g = state.game
+    deck = g.deck
+    if not 0 <= seat < g.players:
+        raise ValueError(f"seat must be 0..{g.players - 1}")
+    hands = [deck.mask_of(state.hand(s)) for s in range(g.players)]
+    contract = str(state.contract)
+    rnd = JassRound.start(g, contract, _chosen_trumps(list(rounds[r - 1]["picking"])),
+                          state.forehand, hands, state.declarer)
+    depth = min(max_tricks, JASS_SOLVE_TRICKS)
+    rows = []
+    for k, card in enumerate(rounds[r - 1]["plays"]):
+        c = deck.index_of(card)
+        if rnd.turn == seat:
+            row: dict[str, Any] = {"step": k + 1, "trick": rnd.trick_no + 1, "card": card}
+            legal = rnd.legal()
+            if g.n_tricks - rnd.trick_no <= depth and legal & (legal - 1):
+                vals = solver_values(rnd, seat)
+                best_v = max(vals.values())
+                row.update(best=best_v, played=vals[c], lost=best_v - vals[c],
+                           best_cards=" ".join(sorted(str(deck.cards[x]) for x, v in vals.items()
+                                                      if v == best_v)))
+            elif g.n_tricks - rnd.trick_no <= depth:
+                row.update(best=float("nan"), played=float("nan"), lost=0.0,
+                           best_cards=card)  # a forced card loses nothing
+            else:
+                row.update(best=float("nan"), played=float("nan"), lost=float("nan"),
+                           best_cards="")
+            rows.append(row)
+        rnd.play(c)
     return pd.DataFrame(rows, columns=["step", "trick", "card", "best", "played", "lost",
                                        "best_cards"])

@@ -4,7 +4,10 @@ through the same state API as Chai Tea Jazz's ``GameState`` (issue 9).
 A round is dealt (a chance node), its contract chosen by the ruleset's choice phase
 (:mod:`chaitea.phases.choice`), played on the core's trick rules and follow rule
 (:mod:`chaitea.tricks`, :mod:`chaitea.following`) and written by its scoring part
-(:mod:`chaitea.phases.scores`); Weis and Stöck are automatic (RULES J, :mod:`chaitea.jass`).
+(:mod:`chaitea.phases.scores`); Weis and Stöck are automatic (RULES J, :mod:`chaitea.jass`;
+option: Weis declared by hand, :mod:`chaitea.phases.declare`). A deck other than the 36-card
+one (six-player Schieber's two 24-card decks) plays on the state class its table names
+(:mod:`chaitea.phases.double`).
 
 >>> from chaitea.rulesets import find_ruleset
 >>> game = JassGame(find_ruleset("schieber"))
@@ -23,35 +26,27 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .cards import JASS, Card, Deck
+from .cards import JASS, Card, Deck, deck_named
 from .contracts import JASS_FAMILY, Contract
 from .deals import Deal, shuffled_indices
-from .errors import IllegalAction, IllegalPick, IllegalPlay, SetupError
+from .errors import IllegalAction, SetupError
 from .following import FOLLOW_RULES
 from .jass.hand import declarations
+from .machine import CHANCE, TERMINAL, round_seed
 from .phases.choice import PickStatus, PickView, refuse
+from .phases.declare import declaration_spellings, hand_declarations
 from .phases.play import TrickPlay
 from .phases.ruleset import Ruleset, Table
 from .phases.scores import Hand, PadScore
+from .phases.spellings import ActionSpellings
 from .phases.views import StateViews
 from .seating import Seating
 from .tricks import TrickRule, TrumpSetting, strength_tables
 
 __all__ = ["CHANCE", "TERMINAL", "JassGame", "JassState", "round_seed"]
 
-CHANCE = -1
-TERMINAL = -4
 N_CARDS = 36
 _ROSES_7 = JASS.index_of("7S")
-
-
-def round_seed(game_seed: int, round_index: int) -> int:
-    """The seed of round ``round_index`` of a game dealt from ``game_seed`` (the same mix as
-    Chai Tea Jazz's ``chaitea.game.round_seed``)."""
-    z = (game_seed * 0x9E3779B97F4A7C15 + (round_index + 1) * 0xBF58476D1CE4E5B9) & (2**64 - 1)
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & (2**64 - 1)
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & (2**64 - 1)
-    return (z ^ (z >> 31)) >> 33
 
 
 _BITS = tuple(tuple(b for b in range(12) if m >> b & 1) for m in range(4096))
@@ -73,20 +68,27 @@ class JassGame:
 
     def __init__(self, ruleset: Ruleset, players: int | None = None, *, deck: str | None = None,
                  options: Mapping[str, object] | None = None) -> None:
-        if deck not in (None, "jass"):
-            raise SetupError(f"the {deck} deck does not fit {ruleset.name}; use jass "
-                             "(RECORD options.deck)")
         opts = dict(options or {})
         self.ruleset = ruleset
         self.options: dict[str, Any] = ruleset.resolve(opts)
         self.given_options = {k: self.options[k] for k in opts}
         self.table: Table = ruleset.table(players, opts)
         t = self.table
+        decks = t.seating.decks
+        if deck is not None and deck not in decks:
+            raise SetupError(f"the {deck} deck does not fit {ruleset.name}"
+                             f"{'' if len(ruleset.players) == 1 else f' ({t.players} players)'}"
+                             f"; use {' or '.join(decks)} (RECORD options.deck)")
+        self.deck_given: str | None = deck
         self.name = ruleset.name
         self.players = t.players
         self.seating: Seating = t.seating
-        self.deck: Deck = JASS
-        self.n_tricks = N_CARDS // t.players
+        self.deck: Deck = deck_named(deck or decks[0])
+        self.n_cards = self.deck.size
+        self.n_tricks = self.n_cards // t.players
+        self.by_hand = t.weis_options.by_hand  # Weis declared by hand (chaitea.phases.declare)
+        self.value_options = t.value_options | t.deck_value_options.get(self.deck.name,
+                                                                         frozenset())
         self.side_of: tuple[int, ...] = tuple(t.seating.side_of(s) for s in range(t.players))
         self.sides = t.seating.sides
         self.side_names: list[str] | None = (
@@ -95,8 +97,11 @@ class JassGame:
         spellings += [f"joker={c}" for c in t.contracts if isinstance(t.score, PadScore)
                       and any(r.joker for r in t.score.layout.rows)]
         spellings += ["push", "pass"]
+        if self.by_hand:
+            spellings += declaration_spellings(self.deck)
         self.spellings: tuple[str, ...] = tuple(dict.fromkeys(spellings))
-        self.action_ids: dict[str, int] = {s: N_CARDS + i for i, s in enumerate(self.spellings)}
+        self.action_ids: dict[str, int] = {s: self.n_cards + i
+                                           for i, s in enumerate(self.spellings)}
         self.follow = FOLLOW_RULES["jass"]
         self._plans: dict[tuple[str, int, int], tuple[Any, tuple[tuple[int, ...], ...],
                                                      tuple[int, ...]]] = {}
@@ -115,8 +120,7 @@ class JassGame:
     def trick_rules(self, spelling: str) -> tuple[TrickRule, ...]:
         rules = self._rules.get(spelling)
         if rules is None:
-            rules = self.contract_of(spelling).trick_rules(self.n_tricks,
-                                                           self.table.value_options)
+            rules = self.contract_of(spelling).trick_rules(self.n_tricks, self.value_options)
             self._rules[spelling] = rules
         return rules
 
@@ -128,8 +132,9 @@ class JassGame:
         p = self._plans.get(key)
         if p is None:
             rule = self.trick_rules(spelling)[k]
-            p = (self.follow.bind(JASS, trump).legal, strength_tables(JASS, rule, trump),
-                 rule.values.for_deck(JASS, trump))
+            d = self.deck
+            p = (self.follow.bind(d, trump).legal, strength_tables(d, rule, trump),
+                 rule.values.for_deck(d, trump))
             self._plans[key] = p
         return p
 
@@ -156,10 +161,10 @@ class JassGame:
         return plans
 
     def action_to_string(self, action_id: int) -> str:
-        if 0 <= action_id < N_CARDS:
-            return str(JASS.cards[action_id])
+        if 0 <= action_id < self.n_cards:
+            return str(self.deck.cards[action_id])
         try:
-            return self.spellings[action_id - N_CARDS]
+            return self.spellings[action_id - self.n_cards]
         except IndexError:
             raise IllegalAction(f"no action has id {action_id}") from None
 
@@ -167,17 +172,21 @@ class JassGame:
                           names: Sequence[str] | None = None) -> JassState:
         """A new game; with ``seed`` every round is dealt from it (else :meth:`JassState.
         apply_deal` deals each round). ``forehand`` overrides the first round's first speaker."""
-        return JassState(self, seed=seed, forehand=forehand, names=names)
+        state_type = self.table.state_types.get(self.deck.name, JassState)
+        state: JassState = state_type(self, seed=seed, forehand=forehand, names=names)
+        return state
 
     def options_json(self) -> dict[str, Any]:
-        """The record's ``options``: the ruleset and the options given."""
-        return {"ruleset": self.name, **self.given_options}
+        """The record's ``options``: the ruleset, the deck when one was named, and the options
+        given."""
+        deck = {"deck": self.deck_given} if self.deck_given is not None else {}
+        return {"ruleset": self.name, **deck, **self.given_options}
 
     def __repr__(self) -> str:
         return f"Game(players={self.players}, ruleset={self.name!r})"
 
 
-class JassState(TrickPlay, StateViews):
+class JassState(ActionSpellings, TrickPlay, StateViews):
     """One Jass-family game in progress; the state API of Chai Tea Jazz's ``GameState``:
     :meth:`current_player`, :meth:`legal_actions` (ids), :meth:`legal_moves` (record
     spellings), :meth:`apply_action` (ids, strings or cards; a refusal raises
@@ -208,6 +217,7 @@ class JassState(TrickPlay, StateViews):
         self._hands = [0] * n
         self._dealt = [0] * n
         self._turned_up: str | None = None
+        self._turned_up_card: str | None = None  # basic Jass: the card itself, shown to all
         self._items: tuple[str, ...] = ()
         self._status: PickStatus | None = None
         self._reset_play()
@@ -234,7 +244,10 @@ class JassState(TrickPlay, StateViews):
         self._legal: Any = None
         self._tables: tuple[tuple[int, ...], ...] = ()
         self._values: tuple[int, ...] = ()
-        self._lm = -1
+        self._lm = -1  # the legal mask of the seat to play; -1: not known, or not in play
+        self._leads: Any = None
+        self._fl: Any = None
+        self._fb = 0
         self._weis: tuple[int, ...] = (0,) * g.sides
         self._stoeck: tuple[int, ...] = (0,) * g.sides
         self._weis_json: Any = None
@@ -242,39 +255,27 @@ class JassState(TrickPlay, StateViews):
         self._static: tuple[tuple[Any, tuple[tuple[int, ...], ...], tuple[int, ...], int],
                             ...] | None = None
 
-    # -- the state API ------------------------------------------------------------------------
-    def current_player(self) -> int:
-        if self._phase == "play":
-            return self._turn
-        if self._phase == "picking":
-            assert self._status is not None
-            return self._status.seat
-        return TERMINAL if self._phase == "end" else CHANCE
+    # -- the state API (the rest: chaitea.machine.StateMachine) ---------------------------------
+    _copied = ("_results", "_deals", "_done", "_acts", "_hands", "_trick", "_side_points",
+               "_tricks_won", "_tricks")
 
-    @property
-    def phase(self) -> str:
-        """``deal`` (a chance node), ``picking``, ``play`` or ``end``."""
-        return self._phase
-
-    def is_terminal(self) -> bool:
-        return self._phase == "end"
-
-    def is_chance_node(self) -> bool:
-        return self._phase == "deal"
+    def _picking_seat(self) -> int:
+        assert self._status is not None
+        return self._status.seat
 
     def legal_actions(self) -> list[int]:
         """The ids of the legal actions of the seat to act: card ids 0..35 in play, picking
         spellings from 36 (``game.spellings``); empty at a chance or terminal node."""
-        if self._phase == "play":
-            m = self._lm
-            if m < 0:
-                m = self._lm = self._legal(self._hands[self._turn], self._led, self._trick)
-            return [*_BITS[m & 4095], *_BITS12[m >> 12 & 4095], *_BITS24[m >> 24]]
-        if self._phase == "picking":
-            assert self._status is not None
-            ids = self.game.action_ids
-            return [ids[s] for s in self._status.legal]
-        return []
+        m = self._lm  # in play, kept by apply_action (-1: not known, or not in play)
+        if m < 0:
+            if self._phase != "play":
+                if self._phase == "picking":
+                    assert self._status is not None
+                    ids = self.game.action_ids
+                    return [ids[s] for s in self._status.legal]
+                return []
+            m = self._legal_mask()
+        return [*_BITS[m & 4095], *_BITS12[m >> 12 & 4095], *_BITS24[m >> 24]]
 
     def legal_moves(self) -> list[str]:
         """The legal actions as the record spells them."""
@@ -288,24 +289,36 @@ class JassState(TrickPlay, StateViews):
     def apply_action(self, action: int | str | Card) -> None:
         """Apply one action (an id, a record spelling or a card); a refusal raises and leaves
         the state unchanged."""
-        if self._phase == "play" and type(action) is int and 0 <= action < N_CARDS:
-            m = self._lm
-            if m < 0:
-                m = self._lm = self._legal(self._hands[self._turn], self._led, self._trick)
-            if m >> action & 1:  # _do_play inlined up to the trick's last card (the hot path)
-                trick = self._trick
-                if self._led < 0:
-                    self._led = action // 9
-                elif self._dynamic or len(trick) == self._n - 1:
-                    self._do_play(action)
-                    return
-                seat = self._turn
-                self._hands[seat] &= ~(1 << action)
-                trick.append(action)
-                self._acts.append(action)
-                self._lm = -1
-                self._turn = (seat + 1) % self._n
+        m = self._lm  # >= 0 only in play: the seat's legal mask
+        if m >= 0 and type(action) is int and action >= 0 and m >> action & 1:
+            # the hot path: a legal card id, played inline up to the trick's last card
+            leads = self._leads
+            trick = self._trick
+            k = len(trick)
+            n = self._n
+            if leads is None or k == n - 1:  # no static plan (Tutti, 3x3), or the trick's end
+                self._do_play(action)
                 return
+            seat = self._turn
+            hands = self._hands
+            hands[seat] ^= 1 << action  # a legal card is held: its bit is set
+            trick.append(action)
+            self._acts.append(action)
+            seat = self._turn = (seat + 1) % n
+            if k:  # a follower: no undertrumping of a trump now in the trick
+                fm, px, tm, weaker = self._fl
+                fb = self._fb = self._fb | weaker[action]
+            else:  # the lead: the led suit's masks (phases.play.follow_tables)
+                led = self._led = action // 9
+                fm, px, tm, _ = self._fl = leads[led]
+                fb = self._fb = 0
+            h = hands[seat]  # the next seat's legal mask (TrickPlay._follow_mask, inlined)
+            f = h & fm
+            m = f | h & tm if f and f != px else h
+            if fb and h & tm != h:
+                m &= ~fb
+            self._lm = m
+            return
         self._apply_slow(action)
 
     def _apply_slow(self, action: int | str | Card) -> None:
@@ -333,27 +346,6 @@ class JassState(TrickPlay, StateViews):
             raise refuse(self._status, s)
         return self.game.action_ids[s]
 
-    def can_apply(self, action: int | str | Card) -> bool:
-        try:
-            self.verify_action(action)
-        except IllegalAction:
-            return False
-        return True
-
-    def clone(self) -> JassState:
-        c = object.__new__(JassState)
-        c.__dict__.update(self.__dict__)
-        c._results = list(self._results)
-        c._deals = list(self._deals)
-        c._done = list(self._done)
-        c._acts = list(self._acts)
-        c._hands = list(self._hands)
-        c._trick = list(self._trick)
-        c._side_points = list(self._side_points)
-        c._tricks_won = list(self._tricks_won)
-        c._tricks = list(self._tricks)
-        return c
-
     def returns(self) -> list[float]:
         """Each seat's side score (Schieber: its team's total; Coiffeur: net Palitos or row
         points; basic Jass: its points)."""
@@ -363,36 +355,6 @@ class JassState(TrickPlay, StateViews):
     def history(self) -> list[int]:
         """The action ids applied so far (deals are chance events, not listed)."""
         return [a for _, acts in self._done for a in acts] + self._acts
-
-    def history_str(self) -> list[str]:
-        return [self.game.action_to_string(a) for a in self.history()]
-
-    # -- parsing ----------------------------------------------------------------------------
-    def _card_id(self, action: int | str | Card) -> int:
-        if type(action) is int:
-            if 0 <= action < N_CARDS:
-                return action
-            raise IllegalPlay(f"action {action} is not a card id 0..35 in play (RULES J)")
-        if isinstance(action, Card):
-            if action in JASS.index:
-                return JASS.index[action]
-            raise IllegalPlay(f"{action} is not a card of the Jass deck (RULES J)")
-        if isinstance(action, str):
-            try:
-                return JASS.index_of(action)
-            except ValueError:
-                raise IllegalPlay(f"{action} refused: not a card of the Jass deck; it is "
-                                  "the play phase (RULES J)") from None
-        raise IllegalPlay(f"{action!r} is not an action")
-
-    def _spelling(self, action: int | str | Card) -> str:
-        if type(action) is int:
-            if N_CARDS <= action < N_CARDS + len(self.game.spellings):
-                return self.game.spellings[action - N_CARDS]
-            raise IllegalPick(f"action {action} is not a picking action id (RULES J)")
-        if isinstance(action, str):
-            return action
-        raise IllegalPick(f"{action} refused: picking has not ended (a contract comes first)")
 
     # -- deals --------------------------------------------------------------------------------
     def apply_deal(self, deal: Deal | int) -> None:
@@ -433,6 +395,7 @@ class JassState(TrickPlay, StateViews):
         self._dealt = list(masks)
         last = last_of[(first - 1) % n]  # basic Jass: the dealer's last card, shown to all
         self._turned_up = "CDHS"[int(last.suit)] if last.suit is not None else None
+        self._turned_up_card = str(last)
         self._items = ()
         self._reset_play()
         self._phase = "picking"
@@ -448,7 +411,11 @@ class JassState(TrickPlay, StateViews):
         return self.game.table.contracts if opened is None else opened
 
     def _update_status(self) -> None:
-        view = PickView(self._n, self._first, self._items, self._open_to, self._turned_up)
+        if self.game.by_hand:  # declaring Weis by hand reads the hands as dealt
+            view = PickView(self._n, self._first, self._items, self._open_to, self._turned_up,
+                            tuple(self._dealt), self.game.deck)
+        else:
+            view = PickView(self._n, self._first, self._items, self._open_to, self._turned_up)
         st = self.game.table.choice.status(view)
         self._status = st
         if st.done:
@@ -470,11 +437,7 @@ class JassState(TrickPlay, StateViews):
         self._declarer = st.declarer
         self._forehand = st.forehand
         if t.weis or t.stoeck:
-            d = declarations(self._dealt, st.contract.removeprefix("joker="),
-                             sides=self._side_of, forehand=st.forehand, options=t.weis_options,
-                             weis=t.weis, stoeck=t.stoeck)
-            self._weis, self._stoeck = d.weis.points, d.stoeck
-            self._weis_json = d.weis
+            self._declare(st)
         self._rules = g.trick_rules(st.contract)
         self._static = g.static_plans(st.contract)
         if self._static is not None:  # no trick's trump is chosen
@@ -492,8 +455,26 @@ class JassState(TrickPlay, StateViews):
         if ended:  # Schieber: the target reached on Stöck or Weis; the hand is not played
             self._finish_round(hand)
 
+    def _declare(self, st: PickStatus) -> None:
+        """The hand's Weis and Stöck per side: automatic from the hands as dealt, or the Weis
+        declared by hand (``st.declared``, :mod:`chaitea.phases.declare`); the two-deck reading
+        for the Jass double deck (:mod:`chaitea.jass.double`)."""
+        g = self.game
+        t = g.table
+        contract = st.contract.removeprefix("joker=")
+        if st.declared is not None or g.deck is not JASS:
+            d = hand_declarations(g.deck, self._dealt, contract, st.declared,
+                                  sides=self._side_of, forehand=st.forehand,
+                                  options=t.weis_options, weis=t.weis, stoeck=t.stoeck)
+        else:
+            d = declarations(self._dealt, contract, sides=self._side_of, forehand=st.forehand,
+                             options=t.weis_options, weis=t.weis, stoeck=t.stoeck)
+        self._weis, self._stoeck = d.weis.points, d.stoeck
+        self._weis_json = d.weis
+
     # -- play ---------------------------------------------------------------------------------
     def _finish_round(self, hand: Hand) -> None:
+        self._lm = -1  # out of play: apply_action's hot path is closed
         g = self.game
         t = g.table
         self._score, fields = t.score.write(self._score, hand)

@@ -151,8 +151,11 @@ def _jass(deck: Deck, trump: int) -> tuple[Legal, Refusal]:
     # weaker[i]: the trumps weaker than trump card i (undertrumping it is refused)
     weaker = [sum(1 << j for j in range(deck.size) if suit_of[j] == trump and power[j] < power[i])
               if suit_of[i] == trump else 0 for i in range(deck.size)]
-    puur = next((1 << i for i, c in enumerate(deck.cards) if c.suit == trump and c.rank == 11),
-                0) if deck.is_jass else 0
+    puurs = [1 << i for i, c in enumerate(deck.cards) if c.suit == trump and c.rank == 11] \
+        if deck.is_jass else []
+    puur = puurs[0] if puurs else 0
+    # the Jass double deck (six-player Schieber): a hand whose one trump is either Puur copy
+    puur2 = puurs[1] if len(puurs) > 1 else -1
 
     def top_trump(trick: Sequence[int]) -> int:
         best = -1
@@ -166,7 +169,7 @@ def _jass(deck: Deck, trump: int) -> tuple[Legal, Refusal]:
             return hand
         trumps = hand & tm
         if led == trump:  # follow trump; no duty to overtrump; the Puur exception
-            return hand if not trumps or trumps == puur else trumps
+            return hand if not trumps or trumps in (puur, puur2) else trumps
         follow = hand & suits[led]
         allowed = follow | trumps if follow else hand
         if trumps and trumps != hand:  # a hand of only trumps is free

@@ -1,7 +1,13 @@
-"""The whole game as one explicit state machine with an OpenSpiel-style API.
+"""Chai Tea Jazz's driver: the game as a state machine with an OpenSpiel-style API (issue 9).
 
-:class:`Game` holds the rules as data (player count, seating, deck, setup, options) and the table of
-action ids. :class:`GameState` is one game in progress: every operation checks legality first and
+:class:`Game` holds the rules as data: the parts of the Chai Tea Jazz ruleset
+(:data:`chaitea.rulesets.chai_tea_jazz.CHAI_TEA_JAZZ`: seating, deck, setup, the choice phase
+``game.picking`` and the scoring part ``game.scoring``) and the table of action ids.
+:class:`GameState` is one game in progress, on the shared base
+:class:`chaitea.machine.StateMachine`: it plays cards on its inline fast path and hands each
+picking action to ``game.picking``
+(:class:`~chaitea.phases.barrel.BarrelPicking`) and each finished round to ``game.scoring``
+(:class:`~chaitea.phases.paper_pad.PaperPadScore`). Every operation checks legality first and
 raises a specific :class:`~chaitea.errors.IllegalAction` whose message names the rule; after a
 refusal the state is exactly as it was.
 
@@ -24,47 +30,38 @@ actions (:meth:`Game.action` gives the value, ``str()`` of which is the record's
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import Any
 
 from . import validate
-from .actions import Accept, Action, Decline, Offer, Pass, Pick, Play, Rescind, parse_action
-from .cards import Deck, deck_named
+from .actions import Accept, Action, ActionTable, Decline, Offer, Pass, Pick, Play, Rescind
+from .cards import Deck
 from .contracts import Contract
 from .deals import Deal
 from .errors import (
-    CardError,
-    ChaiTeaError,
     IllegalAction,
     IllegalPick,
     IllegalPlay,
     SetupError,
 )
-from .following import FOLLOW_RULES, Follow, FollowRule
-from .pad import Pad
-from .play import RoundPlay
+from .following import Follow, FollowRule
+from .machine import CHANCE, TERMINAL
+from .phases.barrel import BarrelPicking, pick_menu
+from .phases.paper_pad import PaperPadScore
+from .play import PlayTables, RoundPlay
 from .rounds import RoundResult, TrickRecord, _RoundLog, round_seed
-from .setups import SEATINGS, Seating, Setup, parse_setup
-from .tricks import strength_tables
+from .rulesets.chai_tea_jazz import CHAI_TEA_JAZZ, Parts, record_options
+from .rulesets.chai_tea_jazz import JASS_RULESETS as JASS_RULESETS  # re-exported
+from .rulesets.chai_tea_jazz import METAS as METAS
+from .rulesets.chai_tea_jazz import OPTION_NAMES as OPTION_NAMES
+from .setups import SEATINGS, Seating, Setup
 from .view import StateView
 
 __all__ = ["CHANCE", "TERMINAL", "Game", "GameState", "RoundResult", "TrickRecord", "round_seed"]
 
-CHANCE = -1  # current_player() while the next round waits for its deal
-TERMINAL = -4  # current_player() once the game is over (OpenSpiel's kTerminalPlayerId)
 
 RULESETS = ("chai-tea-jazz",)
-JASS_RULESETS = (
-    "jass", "schieber", "sidi-barrani", "coiffeur-schieber", "coiffeur", "differenzler", "mittlere",
-    "molotow", "plus-minus", "rosenober", "schiltenober", "guggitaler", "guggitaler-8",
-    "palitos-21", "bells-avoidance", "sticheln",
-)
-METAS = (None, "second-place", "cumulative-most", "cumulative-least")
-OPTION_NAMES = ("deck", "passing_the_barrel", "match_point", "meta", "ruleset",
-                "same_contract_raise")
 
-_CARD_SHAPED = re.compile(r"^(?:JK\d|\d{1,2}[CDHS]'?|10[CDHS]|[JQKA][CDHS])$")
 _CHUNK = 12
 _CHUNK_MASK = (1 << _CHUNK) - 1
 _BIT_TABLES: list[tuple[tuple[int, ...], ...]] = []
@@ -79,11 +76,9 @@ def _bit_table(k: int) -> tuple[tuple[int, ...], ...]:
     return _BIT_TABLES[k]
 
 
-# Offer stages of Passing the Barrel (RULES V, D11).
-_NO_OFFER, _ANSWERING, _ALL_DECLINED, _ACCEPTED, _RESCINDED = range(5)
 
 
-class Game:
+class Game(ActionTable, PlayTables):
     """The rules of one game as data: players, seating, deck, setup and options.
 
     Options (RECORD ``options``): ``deck`` (``standard``; ``six-player`` or ``double`` for six
@@ -126,23 +121,13 @@ class Game:
                              " use \"chai-tea-jazz\"")
         if ruleset not in RULESETS:
             raise SetupError(f"unknown ruleset {ruleset!r} (RECORD options.ruleset)")
-        seating = SEATINGS[players]
-        deck_name = seating.decks[0] if deck is None else deck
-        the_deck = deck_named(deck_name) if isinstance(deck_name, str) else deck_named(str(deck))
-        if deck_name not in seating.decks:
-            raise SetupError(f"the {deck_name} deck does not fit {players} players; use "
-                             f"{' or '.join(seating.decks)} (RULES P, RECORD options.deck)")
-        for name, flag in (("passing_the_barrel", passing_the_barrel),
-                           ("match_point", match_point),
-                           ("same_contract_raise", same_contract_raise)):
-            if type(flag) is not bool:
-                raise SetupError(f"option {name} must be true or false")
-        if meta not in METAS:
-            raise SetupError(f"unknown meta {meta!r}: use null, \"second-place\", "
-                             "\"cumulative-most\" or \"cumulative-least\" (RECORD options.meta)")
-        self.setup: Setup = setup if isinstance(setup, Setup) else parse_setup(setup)
-        if players != 3 and (meta == "second-place" or any(r.meta for r in self.setup.rows)):
-            raise SetupError("the second-place meta works with three players only (RULES S)")
+        parts = CHAI_TEA_JAZZ.parts(  # the ruleset's parts, the rules' own checks (SetupError)
+            players, setup, deck=deck, passing_the_barrel=passing_the_barrel,
+            match_point=match_point, meta=meta, same_contract_raise=same_contract_raise)
+        self.parts: Parts = parts
+        self.setup: Setup = parts.setup
+        seating = parts.seating
+        the_deck = parts.deck
         self.players = players
         self.seating: Seating = seating
         self.deck: Deck = the_deck
@@ -151,7 +136,9 @@ class Game:
         self.meta = meta
         self.ruleset = ruleset
         self.same_contract_raise = same_contract_raise
-        self.follow: FollowRule = FOLLOW_RULES["chai-tea-jazz"]  # RULES F
+        self.picking: BarrelPicking = parts.picking  # the choice phase (RULES B, V)
+        self.scoring: PaperPadScore = parts.scoring  # the pad and the end rule (RULES S)
+        self.follow: FollowRule = parts.follow  # RULES F
         self.idle_follow: Follow = self.follow.bind(the_deck)  # before any trump is in force
         self.n_tricks = seating.tricks(the_deck.name)
         self.step = seating.step
@@ -167,135 +154,10 @@ class Game:
         self._round_cache: dict[int, tuple[Contract, list[tuple[tuple[int, ...], ...]],
                                            Follow]] = {}
 
-    # -- actions ---------------------------------------------------------------------------------
-    def _build_actions(self) -> None:
-        actions: list[Action] = [Play(c) for c in self.deck.cards]
-        self.n_cards = len(actions)
-        self.PASS = len(actions)
-        actions += [Pass(), Accept(), Decline(), Rescind()]
-        self.ACCEPT, self.DECLINE, self.RESCIND = self.PASS + 1, self.PASS + 2, self.PASS + 3
-        self.offer_ids: dict[int, int] = {}
-        for x in self.debts[1:]:
-            self.offer_ids[x] = len(actions)
-            actions.append(Offer(x))
-        self.spelling_rows: dict[str, tuple[int, ...]] = {}
-        self.spelling_contract: dict[str, Contract] = {}
-        for i, row in enumerate(self.setup.rows):
-            for sp, c in zip(row.spellings, row.contracts, strict=True):
-                self.spelling_rows[sp] = self.spelling_rows.get(sp, ()) + (i,)
-                self.spelling_contract[sp] = c
-        self.pick_ids: dict[tuple[str, int], int] = {}
-        for sp in self.spelling_rows:
-            for d in self.debts:
-                self.pick_ids[(sp, d)] = len(actions)
-                actions.append(Pick(sp, d))
-        self.actions: tuple[Action, ...] = tuple(actions)
-        self.kinds: tuple[type, ...] = tuple(type(a) for a in actions)  # dispatch by type
-        self._id_of: dict[Action, int] = {a: i for i, a in enumerate(actions)}
-        self._id_of_text: dict[str, int] = {str(a): i for i, a in enumerate(actions)}
-        self.num_distinct_actions = len(actions)
-
-    def action(self, action_id: int) -> Action:
-        """The action value of an id: ``str(game.action(i))`` is its record spelling."""
-        return self.actions[action_id]
-
-    def action_to_string(self, action_id: int) -> str:
-        return str(self.actions[action_id])
-
-    def parse_action(self, text: str) -> Action:
-        """Read an action in the record's spelling (``7H``, ``pass``, ``20 trump(H)``,
-        ``joker=hearts-trump`` as an alias of ``joker=trump(H)``, ``offer 10``)."""
-        if not isinstance(text, str):
-            raise IllegalAction(f"{text!r} is not an action string")
-        i = self._id_of_text.get(text)
-        if i is not None:
-            return self.actions[i]
-        if _CARD_SHAPED.match(text):  # a card string, perhaps of another deck: a play
-            try:
-                return Play(self.deck.parse(text))
-            except CardError as e:
-                raise IllegalPlay(f"{text} refused: {e}") from None
-        a = parse_action(text)
-        if isinstance(a, Pick):
-            sp = self.setup.joker_aliases.get(a.spelling, a.spelling)
-            return Pick(sp, a.debt)
-        if a is not None:
-            return a
-        try:
-            return Play(self.deck.parse(text))
-        except CardError:
-            raise IllegalAction(f"{text!r} is neither a card of the {self.deck.describe()} nor a"
-                                " picking action (pass, ROW, DEBT ROW, offer X, accept, decline,"
-                                " rescind)") from None
-
-    def action_id(self, action: Action) -> int | None:
-        """The id of an action value, or ``None`` if no such action exists in this game."""
-        return self._id_of.get(action)
-
     def _picks(self, open_mask: int, debt_from: int, debt_to: int,
                exclude: Contract | None, with_pass: bool = False) -> tuple[int, ...]:
-        """Pick ids for the spellings of the open rows, with debts ``debts[debt_from:debt_to]``
-        (and Pass first when ``with_pass``): one cached tuple per picking situation.
-
-        The spellings come in setup order (by the first open row that takes each, then its
-        place in that row). A cache miss costs one step per distinct spelling of the setup
-        (bit operations on the rows' masks), not per row: its cost does not grow with the
-        number of rows (issue 13)."""
-        key = (open_mask, debt_from * 1000 + debt_to + (100_000 if with_pass else 0), exclude)
-        hit = self._pick_cache.get(key)
-        if hit is not None:
-            return hit
-        menu = self._menu
-        if menu is None:
-            menu = self._menu = self._spelling_menu()
-        ranked: list[tuple[int, int, str]] = []
-        for sp, rows_mask, places in menu:
-            m = rows_mask & open_mask
-            if m and self.spelling_contract[sp] != exclude:
-                first = (m & -m).bit_length() - 1  # the first open row that takes it
-                ranked.append((first, places[first], sp))
-        ranked.sort()
-        debts = self.debts[debt_from:debt_to]
-        ids = self.pick_ids
-        out = ((self.PASS,) if with_pass else ()) + tuple(
-            ids[(sp, d)] for _r, _p, sp in ranked for d in debts)
-        self._pick_cache[key] = out
-        return out
-
-    def _spelling_menu(self) -> tuple[tuple[str, int, dict[int, int]], ...]:
-        """Per distinct pick spelling: the mask of the rows it fills and its place in each."""
-        masks: dict[str, int] = {}
-        places: dict[str, dict[int, int]] = {}
-        for r, row in enumerate(self.setup.rows):
-            for k, sp in enumerate(row.spellings):
-                masks[sp] = masks.get(sp, 0) | 1 << r
-                places.setdefault(sp, {}).setdefault(r, k)
-        return tuple((sp, masks[sp], places[sp]) for sp in masks)
-
-    def tables_for(self, contract: Contract) -> list[tuple[tuple[int, ...], ...]]:
-        """Per trick, the strength tables indexed by led suit (0..3; index 4 = -1: no suit yet)."""
-        hit = self._table_cache.get(contract)
-        if hit is None:
-            hit = [strength_tables(self.deck, rule, rule.trump)
-                   for rule in contract.trick_rules(self.n_tricks)]
-            self._table_cache[contract] = hit
-        return hit
-
-    def round_rules(self, contract: Contract) -> tuple[list[tuple[tuple[int, ...], ...]], Follow]:
-        """A round's strength tables (:meth:`tables_for`) and the follow rule bound to its trump
-        (RULES F), cached by the contract object: the per-round set-up of the play path."""
-        hit = self._round_cache.get(id(contract))
-        if hit is None or hit[0] is not contract:
-            follow = self.follow.bind(self.deck, -1 if contract.trump is None
-                                      else int(contract.trump))
-            hit = (contract, self.tables_for(contract), follow)
-            if len(self._round_cache) < 512:  # the entry holds the contract: its id stays its own
-                self._round_cache[id(contract)] = hit
-        return hit[1], hit[2]
-
-    def __getstate__(self) -> dict[str, Any]:
-        """For pickling: the cache keyed by object ids starts afresh in the new process."""
-        return {**self.__dict__, "_round_cache": {}}
+        """Pick ids of the open rows' spellings (:func:`chaitea.phases.barrel.pick_menu`)."""
+        return pick_menu(self, open_mask, debt_from, debt_to, exclude, with_pass)
 
     # -- states ----------------------------------------------------------------------------------
     def new_initial_state(
@@ -339,32 +201,7 @@ class Game:
     def from_options(cls, players: object, setup: object, options: object) -> Game:
         """Build a game from a record's ``players``, ``setup`` and ``options`` values, refusing
         anything unknown with a :class:`SetupError` that names the field."""
-        if options is None:
-            options = {}
-        if not isinstance(options, dict):
-            raise SetupError("'options' must be an object (RECORD options)")
-        unknown = [k for k in options if k not in OPTION_NAMES]
-        if unknown:
-            raise SetupError(f"unknown option {unknown[0]!r} (RECORD options)")
-        if type(players) is not int:
-            raise SetupError("'players' must be 2, 3, 4 or 6 (RECORD players)")
-        if not isinstance(setup, str | list):
-            raise SetupError("'setup' must be a name or a list of rows (RECORD setup)")
-        deck = options.get("deck")
-        if deck is not None and deck not in ("standard", "six-player", "double", "jass"):
-            raise SetupError(f"unknown deck {deck!r} (RECORD options.deck)")
-        ruleset = options.get("ruleset", "chai-tea-jazz")
-        if not isinstance(ruleset, str):
-            raise SetupError("'ruleset' must be a string (RECORD options.ruleset)")
-        meta = options.get("meta")
-        if meta is not None and not isinstance(meta, str):
-            raise SetupError(f"unknown meta {meta!r} (RECORD options.meta)")
-        return cls(
-            players, setup, deck=deck,
-            passing_the_barrel=options.get("passing_the_barrel", False),
-            match_point=options.get("match_point", False), meta=meta, ruleset=ruleset,
-            same_contract_raise=options.get("same_contract_raise", True),
-        )
+        return cls(players, setup, **record_options(players, setup, options))  # type: ignore[arg-type]
 
     def __repr__(self) -> str:
         return (f"Game(players={self.players}, setup={self.setup.spec!r}, "
@@ -389,7 +226,7 @@ class GameState(StateView, RoundPlay):
         self.first_barrel = barrel
         self._seed = seed
         self._round_only = round_only
-        self._pad = Pad(game.setup, game.sides, game.meta)
+        self._pad = game.scoring.new_pad(game)
         self._barrel = barrel
         self._phase = "deal"
         self._agreed = False
@@ -404,15 +241,7 @@ class GameState(StateView, RoundPlay):
         self._set_aside: tuple[int, ...] = ()
         # picking
         self._turn = barrel
-        self._eligible = 0
-        self._passed = 0
-        self._bet_seat = -1
-        self._bet_pick = -1
-        self._bet_debt = 0
-        self._forced = False
-        self._offer = 0
-        self._offer_stage = _NO_OFFER
-        self._offer_queue: tuple[int, ...] = ()
+        game.picking.reset(self)
         # play
         self._declarer = -1
         self._row = -1
@@ -444,23 +273,9 @@ class GameState(StateView, RoundPlay):
         if self._seed is not None:
             self._auto_deal()
 
-    # -- OpenSpiel-style API ---------------------------------------------------------------------
-    def current_player(self) -> int:
-        """The seat to act; :data:`CHANCE` while waiting for a deal, :data:`TERMINAL` at the end."""
-        if self._phase == "play" or self._phase == "picking":
-            return self._turn
-        return TERMINAL if self._phase == "end" else CHANCE
-
-    @property
-    def phase(self) -> str:
-        return self._phase
-
-    def is_terminal(self) -> bool:
-        return self._phase == "end"
-
-    def is_chance_node(self) -> bool:
-        """True between rounds: the next round needs :meth:`apply_deal`."""
-        return self._phase == "deal"
+    # -- OpenSpiel-style API (the rest: chaitea.machine.StateMachine) -------------------------
+    _copied = ("_results", "_hands", "_straw_up", "_straw_down", "_trick", "_side_points",
+               "_tricks_won", "_tricks", "_reveal", "names")
 
     def legal_actions(self) -> list[int]:
         """The ids of the legal actions of the seat to act (empty at a chance or terminal node)."""
@@ -483,7 +298,7 @@ class GameState(StateView, RoundPlay):
         if self._phase == "picking":
             pl = self._pl
             if pl is None:
-                pl = self._pl = self._picking_legal()
+                pl = self._pl = self.game.picking.legal(self)
             return list(pl)
         return []
 
@@ -553,21 +368,13 @@ class GameState(StateView, RoundPlay):
         if type(action) is int and self._phase == "picking":
             pl = self._pl
             if pl is None:
-                pl = self._pl = self._picking_legal()
+                pl = self._pl = self.game.picking.legal(self)
             if action in pl:
                 self._apply_id(action)
                 return
         self._apply_id(self.verify_action(action))
 
     apply = apply_action
-
-    def can_apply(self, action: int | Action | str) -> bool:
-        """Whether :meth:`apply_action` would accept ``action``."""
-        try:
-            self.verify_action(action)
-        except ChaiTeaError:
-            return False
-        return True
 
     def verify_action(self, action: int | Action | str) -> int:
         """Return the id of ``action`` if it is legal now, else raise the error that names the rule
@@ -590,22 +397,13 @@ class GameState(StateView, RoundPlay):
 
     def clone(self) -> GameState:
         """An independent copy: applying actions to one never changes the other."""
-        c = GameState.__new__(GameState)
-        c.__dict__.update(self.__dict__)
+        c: GameState = super().clone()
+        return c
+
+    def _clone_into(self, c: GameState) -> None:
         c._pad = self._pad.clone()
         c._logs = self._logs[:-1] + [self._logs[-1].copy()] if self._logs else []
         c._acts = c._logs[-1].actions if c._logs else []
-        c._results = list(self._results)
-        c._hands = list(self._hands)
-        c._straw_up = list(self._straw_up)
-        c._straw_down = list(self._straw_down)
-        c._trick = list(self._trick)
-        c._side_points = list(self._side_points)
-        c._tricks_won = list(self._tricks_won)
-        c._tricks = list(self._tricks)
-        c._reveal = list(self._reveal)
-        c.names = list(self.names)
-        return c
 
     def returns(self) -> list[float]:
         """Per seat: its side's game points so far (the final result once terminal). A state made
@@ -625,133 +423,21 @@ class GameState(StateView, RoundPlay):
         """Every action id applied so far, in order (deals are not actions)."""
         return [a for log in self._logs for a in log.actions]
 
-    def history_str(self) -> list[str]:
-        return [self.game.action_to_string(a) for a in self.history()]
-
     # deals: chaitea/play.py (RoundPlay)
 
-    # -- picking (RULES B, V) --------------------------------------------------------------------
+    # -- picking (RULES B, V): chaitea/phases/barrel.py (BarrelPicking) -----------------------
     def _begin_picking(self) -> None:
-        g = self.game
-        om = self._pad.open_masks
-        self._eligible = sum(1 << s for s in range(g.players) if om[g.side_of[s]])
-        self._passed = 0
-        self._bet_seat = -1
-        self._bet_pick = -1
-        self._bet_debt = 0
-        self._forced = False
-        self._offer = 0
-        self._offer_stage = _NO_OFFER
-        self._offer_queue = ()
-        self._turn = self._barrel
-        self._pl = None
-        self._phase = "picking"
-
-    def _lone(self) -> bool:
-        e = self._eligible
-        return e & (e - 1) == 0
-
-    def _opponents(self) -> tuple[int, ...]:
-        """The barrel holder's eligible opponents, clockwise from the holder (D11)."""
-        g = self.game
-        h = self._barrel
-        side = g.side_of[h]
-        seats = ((h + k) % g.players for k in range(1, g.players))
-        return tuple(s for s in seats if self._eligible >> s & 1 and g.side_of[s] != side)
-
-    def _picking_legal(self) -> tuple[int, ...]:
-        g = self.game
-        stage = self._offer_stage
-        if stage == _ANSWERING:
-            return (g.ACCEPT, g.DECLINE)
-        if stage == _ALL_DECLINED:
-            return (*(g.offer_ids[x] for x in g.debts[1:] if x > self._offer), g.RESCIND)
-        om = self._pad.open_masks[g.side_of[self._turn]]
-        if stage != _NO_OFFER or self._forced:
-            out = g._picks(om, 0, 1, None)
-            if self._forced and stage == _NO_OFFER and g.passing_the_barrel and self._opponents():
-                out += tuple(g.offer_ids.values())
-            return out
-        if self._bet_seat < 0:  # the first pick carries no Bet Debt (D8)
-            return g._picks(om, 0, 1, None, not self._lone())
-        k = self._bet_debt // g.step + 1  # later picks must raise it (D8)
-        exclude = None
-        if not g.same_contract_raise:  # D12's other reading, as an option
-            exclude = g.spelling_contract[self._pick_value(self._bet_pick).spelling]
-        return g._picks(om, k, len(g.debts), exclude, True)
-
-    def _pick_value(self, aid: int) -> Pick:
-        a = self.game.actions[aid]
-        assert isinstance(a, Pick)
-        return a
-
-    def _advance_picking(self, seat: int) -> None:
-        n = self.game.players
-        nxt = -1
-        for k in range(1, n + 1):
-            q = (seat + k) % n
-            if self._eligible >> q & 1 and not self._passed >> q & 1:
-                nxt = q
-                break
-        if self._bet_seat >= 0:
-            if nxt == self._bet_seat:  # play came back round to the Current Bet: it stands
-                pick = self._pick_value(self._bet_pick)
-                self._finish_picking(self._bet_seat, pick.spelling, pick.debt, 0)
-            else:
-                self._turn = nxt
-        elif nxt < 0:  # everyone passed: the barrel holder must pick (or offer, RULES V)
-            self._forced = True
-            self._turn = self._barrel
-        else:
-            self._turn = nxt
-
-    def _finish_picking(self, declarer: int, spelling: str, debt: int, offer: int) -> None:
-        g = self.game
-        side = g.side_of[declarer]
-        row = next(r for r in g.spelling_rows[spelling] if self._pad.is_open(r, side))
-        self._start_play(declarer, row, g.spelling_contract[spelling], debt, offer)
+        self.game.picking.begin(self)
 
     def _apply_id(self, aid: int) -> None:
-        """Apply an action id already verified as legal."""
-        g = self.game
-        if aid < g.n_cards:
+        """Apply an action id already verified as legal: a card by the play path, a picking
+        action by the choice phase."""
+        if aid < self.game.n_cards:
             self.apply_action(aid)  # verified legal: takes the play fast path
             return
-        seat = self._turn
         self._pl = None
         self._acts.append(aid)
-        a = g.actions[aid]
-        kind = g.kinds[aid]
-        if kind is Pass:
-            self._passed |= 1 << seat
-            self._advance_picking(seat)
-        elif kind is Pick:
-            assert isinstance(a, Pick)
-            if self._offer_stage == _ACCEPTED:
-                self._finish_picking(seat, a.spelling, 0, self._offer)
-            elif self._forced:
-                self._finish_picking(seat, a.spelling, 0, 0)
-            else:
-                self._bet_seat, self._bet_pick, self._bet_debt = seat, aid, a.debt
-                self._advance_picking(seat)
-        elif kind is Offer:
-            assert isinstance(a, Offer)
-            self._offer = a.amount
-            self._offer_queue = self._opponents()
-            self._offer_stage = _ANSWERING
-            self._turn = self._offer_queue[0]
-        elif kind is Decline:
-            self._offer_queue = self._offer_queue[1:]
-            if self._offer_queue:
-                self._turn = self._offer_queue[0]
-            else:
-                self._offer_stage = _ALL_DECLINED
-                self._turn = self._barrel
-        elif kind is Accept:
-            self._offer_stage = _ACCEPTED
-        elif kind is Rescind:
-            self._offer_stage = _RESCINDED
-            self._offer = 0
+        self.game.picking.apply(self, aid)
 
     # play (RULES F, R) and scoring (RULES S): chaitea/play.py (RoundPlay)
 
@@ -769,79 +455,7 @@ class GameState(StateView, RoundPlay):
         if self._phase == "play":
             return IllegalPick(f"{a} refused: picking has ended; "
                                f"{self.names[self._turn]} plays a card")
-        return self._pick_refusal(a)
-
-    def _pick_refusal(self, a: Action) -> IllegalPick:
-        g = self.game
-        who = self.names[self._turn]
-        stage = self._offer_stage
-        if stage == _ANSWERING:
-            return IllegalPick(f"{a} refused: {who} must accept or decline the offer of "
-                               f"{self._offer} (RULES V, D11)")
-        if stage == _ALL_DECLINED:
-            if isinstance(a, Offer) and a.amount <= self._offer:
-                return IllegalPick(f"{a} refused: a new offer must be larger than {self._offer}"
-                                   " (RULES V)")
-            if isinstance(a, Offer) and self._offer >= g.max_debt:
-                return IllegalPick(f"{a} refused: the maximum offer was declined; rescind and "
-                                   "pick (RULES V)")
-            if isinstance(a, Offer):
-                return self._amount_refusal(a, a.amount, "offer")
-            return IllegalPick(f"{a} refused: every opponent declined; {who} offers more or "
-                               "rescinds (RULES V, D11)")
-        if isinstance(a, Accept | Decline | Rescind):
-            return IllegalPick(f"{a} refused: no offer is waiting for an answer (RULES V)")
-        if isinstance(a, Offer):
-            if not g.passing_the_barrel:
-                return IllegalPick(f"{a} refused: Passing the Barrel is not in play "
-                                   "(options.passing_the_barrel, RULES V)")
-            if not self._forced or stage != _NO_OFFER:
-                return IllegalPick(f"{a} refused: only the barrel holder may offer, and only when"
-                                   " everyone has passed (RULES V)")
-            if not self._opponents():
-                return IllegalPick(f"{a} refused: no eligible opponent to offer to (RULES V)")
-            return self._amount_refusal(a, a.amount, "offer")
-        if isinstance(a, Pass):
-            if self._forced or stage != _NO_OFFER:
-                return IllegalPick("pass refused: everyone passed, so the barrel holder must pick"
-                                   " (RULES B)")
-            return IllegalPick(f"pass refused: {who} is the only eligible player and picks at "
-                               "once (RULES B)")
-        assert isinstance(a, Pick)
-        rows = g.spelling_rows.get(a.spelling)
-        if rows is None:
-            return IllegalPick(f"{a} refused: no row of this setup is picked as {a.spelling!r} "
-                               "(RECORD picking spellings)")
-        side = g.side_of[self._turn]
-        if not any(self._pad.is_open(r, side) for r in rows):
-            keys = ", ".join(g.setup.rows[r].key for r in rows)
-            return IllegalPick(f"{a} refused: {who} has already completed the row {keys}; only "
-                               "open rows may be picked (RULES B)")
-        if a.debt % g.step or a.debt > g.max_debt:
-            return self._amount_refusal(a, a.debt, "Bet Debt")
-        if stage == _ACCEPTED:
-            return IllegalPick(f"{a} refused: the pick after an accepted offer carries no Bet "
-                               "Debt (RULES V, D11)")
-        if self._forced:
-            return IllegalPick(f"{a} refused: the forced pick carries no Bet Debt (RULES B)")
-        if self._bet_seat < 0:
-            return IllegalPick(f"{a} refused: the first pick of a phase carries no Bet Debt "
-                               "(RULES B, D8)")
-        if a.debt <= self._bet_debt:
-            return IllegalPick(f"{a} refused: a later pick must raise the Bet Debt above "
-                               f"{self._bet_debt} (RULES B, D8)")
-        return IllegalPick(f"{a} refused: a raise must change contract (D12 option "
-                           "same_contract_raise=false)")
-
-    def _amount_refusal(self, a: Action, amount: int, what: str) -> IllegalPick:
-        g = self.game
-        if amount % g.step or (amount < g.step and what == "offer"):
-            return IllegalPick(f"{a} refused: {what} must be a multiple of the step {g.step} "
-                               f"(at least {g.step}) (RULES B)")
-        if amount > g.max_debt:
-            return IllegalPick(f"{a} refused: {what} {amount} is above the maximum {g.max_debt} "
-                               "(RULES B)")
-        return IllegalPick(f"{a} refused (RULES B)")
+        return self.game.picking.refusal(self, a)
 
     # reading the state: chaitea/view.py (StateView)
 
@@ -861,35 +475,6 @@ class GameState(StateView, RoundPlay):
         from .record import state_to_record
 
         return state_to_record(self)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, GameState):
-            return NotImplemented
-        return self.game is other.game and self._key() == other._key()
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def _key(self) -> tuple[Any, ...]:
-        """Everything that makes up the state, for equality (a refused action must leave it)."""
-        p = self._pad
-        return (
-            self._phase, self._barrel, self._turn, self._eligible, self._passed, self._bet_seat,
-            self._bet_pick, self._bet_debt, self._forced, self._offer, self._offer_stage,
-            self._offer_queue, self._declarer, self._row, self._contract, self._debt,
-            self._offer_bonus, tuple(self._hands), tuple(self._straw_up),
-            tuple(self._straw_down), self._cover, self._set_aside, tuple(self._trick),
-            self._leader, self._led, self._trick_no, tuple(self._side_points),
-            tuple(self._tricks_won), tuple(self._tricks), tuple(self._reveal),
-            tuple((lg.deal, tuple(lg.actions), lg.result) for lg in self._logs),
-            tuple(self._results), self._agreed, self._round_only, tuple(self.names),
-            repr((p.scores, p.order, p.row_points, p.match_points, p.finish_order)),
-            self._seed,
-        )
-
-    def __repr__(self) -> str:
-        g = self.game
-        return (f"<GameState {g.players}p round {self.round_number} {self._phase}, "
-                f"to act: {self.current_player()}>")
 
     def _repr_html_(self) -> str:
         from .svg import state_html

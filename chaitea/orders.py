@@ -100,6 +100,9 @@ def _derived(order: Order, ranks: tuple[int, ...]) -> tuple[int, ...]:
     if order is Order.MIDDLE:
         mid = (min(ranks) + max(ranks)) / 2
         return tuple(sorted(ranks, key=lambda r: (abs(r - mid), r)))
+    if order is Order.JASS_TRUMP and set(ranks) <= set(JASS_RANKS):
+        # a short Jass deck (six-player Schieber: 9 10 J Q K A) keeps the trump order's ranks
+        return tuple(r for r in JASS_TRUMP if r in ranks)
     raise SetupError(f"the {order.value} order exists for the Jass deck only (RULES J)")
 
 

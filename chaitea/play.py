@@ -1,25 +1,68 @@
 """Dealing, play and scoring of a round, and ending a game by agreement (RULES P, F, R, S).
 
 :class:`RoundPlay` is a part of :class:`~chaitea.game.GameState`: it starts a round's play with the
-contract's trick rules and the follow rule bound to its trump, explains refused cards, scores
-the round onto the pad and moves the barrel on. The hot path of play stays inline in
-``GameState.apply_action``.
+contract's trick rules and the follow rule bound to its trump, explains refused cards, and at the
+round's end hands it to the game's scoring part (``game.scoring``: the score, the pad, the end
+rule) and the barrel to the choice phase (``game.picking.next_barrel``). The hot path of play
+stays inline in ``GameState.apply_action``. :class:`PlayTables` is a part of
+:class:`~chaitea.game.Game`: the per-contract strength tables and bound follow rule.
 """
 
 from __future__ import annotations
 
-from .cards import Card
+from typing import Any
+
+from .cards import Card, Deck
 from .contracts import Contract
 from .deals import Deal, shuffled_indices
 from .errors import DealError, IllegalAction, IllegalPlay
-from .rounds import RoundResult, StateFields, _RoundLog, round_seed
+from .following import Follow, FollowRule
+from .rounds import StateFields, _RoundLog, round_seed
+from .tricks import strength_tables
 
-__all__ = ["RoundPlay"]
+__all__ = ["PlayTables", "RoundPlay"]
+
+
+class PlayTables:
+    """A game's play tables (a part of :class:`chaitea.Game`): per contract the strength tables
+    of its tricks and the follow rule bound to its trump (RULES F, R), built once and cached."""
+
+    deck: Deck
+    n_tricks: int
+    follow: FollowRule
+    _table_cache: dict[Contract, list[tuple[tuple[int, ...], ...]]]
+    _round_cache: dict[int, tuple[Contract, list[tuple[tuple[int, ...], ...]], Follow]]
+
+    def tables_for(self, contract: Contract) -> list[tuple[tuple[int, ...], ...]]:
+        """Per trick, the strength tables indexed by led suit (0..3; index 4 = -1: no suit yet)."""
+        hit = self._table_cache.get(contract)
+        if hit is None:
+            hit = [strength_tables(self.deck, rule, rule.trump)
+                   for rule in contract.trick_rules(self.n_tricks)]
+            self._table_cache[contract] = hit
+        return hit
+
+    def round_rules(self, contract: Contract) -> tuple[list[tuple[tuple[int, ...], ...]], Follow]:
+        """A round's strength tables (:meth:`tables_for`) and the follow rule bound to its trump
+        (RULES F), cached by the contract object: the per-round set-up of the play path."""
+        hit = self._round_cache.get(id(contract))
+        if hit is None or hit[0] is not contract:
+            follow = self.follow.bind(self.deck, -1 if contract.trump is None
+                                      else int(contract.trump))
+            hit = (contract, self.tables_for(contract), follow)
+            if len(self._round_cache) < 512:  # the entry holds the contract: its id stays its own
+                self._round_cache[id(contract)] = hit
+        return hit[1], hit[2]
+
+    def __getstate__(self) -> dict[str, Any]:
+        """For pickling: the cache keyed by object ids starts afresh in the new process."""
+        return {**self.__dict__, "_round_cache": {}}
+
 
 
 class RoundPlay(StateFields):
-    """Dealing (RULES P), starting play, following (RULES F), scoring (RULES S) and agreement
-    to end (RULES S)."""
+    """Dealing (RULES P), starting play, following (RULES F), the round's end (RULES S, by the
+    scoring part) and agreement to end (RULES S)."""
 
     def __getstate__(self) -> dict[str, object]:
         """For pickling: the bound follow rule's legal function is rebuilt from ``_follow``."""
@@ -112,53 +155,23 @@ class RoundPlay(StateFields):
                                   self._trick)
 
     def _end_round(self, last: int) -> None:
+        """The round is over (``last`` won its last trick): its scoring part scores it, writes
+        it on the pad and says whether the game ends; else the barrel moves on."""
         g = self.game
-        side = g.side_of[self._declarer]
-        if self._set_aside:  # D9: the last trick's winner takes the higher-ranked set-aside card
-            a, b = self._set_aside
-            rank = g.deck.rank_of
-            high, low = (a, b) if rank[a] >= rank[b] else (b, a)
-            self._side_points[g.side_of[last]] += g.deck.points[high]
-            self._side_points[g.side_of[(last + 1) % 2]] += g.deck.points[low]
-        card_points = self._side_points[side]
-        bonus = g.seating.last_trick_bonus if g.side_of[last] == side else 0
-        avoidance = self._row >= 0 and g.setup.rows[self._row].avoidance
-        if avoidance:  # D13: a debt is always a cost, an offer always a gain
-            score = card_points + bonus + self._debt - self._offer_bonus
-        else:
-            score = card_points + bonus + self._offer_bonus - self._debt
-        assert self._contract is not None
-        result = RoundResult(
-            self._declarer, g.setup.rows[self._row].key if self._row >= 0 else "",
-            self._contract, self._debt, self._offer_bonus, tuple(self._tricks_won), card_points,
-            last, score, tuple(self._side_points))
+        result = g.scoring.round_result(self, last)
         self._results.append(result)
         self._logs[-1].result = result
         if self._round_only:
             self._phase = "end"
             return
-        self._pad.record(self._row, side, score)
-        if g.match_point:  # RULES V: one side alone won every trick
-            winners = {g.side_of[s] for s in range(g.players) if self._tricks_won[s]}
-            if len(winners) == 1:
-                self._pad.match_points[winners.pop()] += 1
-        if self._pad.is_complete():
+        g.scoring.write(self, result)
+        if g.scoring.finished(self._pad):
             self._phase = "end"
             return
-        self._barrel = self._next_barrel()
+        self._barrel = g.picking.next_barrel(self)
         self._phase = "deal"
         if self._seed is not None:
             self._auto_deal()
-
-    def _next_barrel(self) -> int:
-        """The next eligible player clockwise from the barrel holder; else the holder keeps it."""
-        g = self.game
-        om = self._pad.open_masks
-        for k in range(1, g.players):
-            q = (self._barrel + k) % g.players
-            if om[g.side_of[q]]:
-                return q
-        return self._barrel
 
     def _play_refusal(self, card: Card) -> IllegalPlay:
         g = self.game
@@ -182,45 +195,7 @@ class RoundPlay(StateFields):
             return True
         if self._phase != "deal" or self._round_only or not self._results:
             return False
-        return self._leader_is_safe()
-
-    def _leader_is_safe(self) -> bool:
-        pad = self._pad
-        g = self.game
-        ranking = pad.standings()
-        leader = ranking[0]
-        fin = {s: i for i, s in enumerate(pad.finish_order)}
-        open_cells = [(r, s) for r in range(len(pad.rows)) for s in range(g.sides)
-                      if pad.is_open(r, s)]
-        rounds_left = len(open_cells)
-        if pad.meta in ("cumulative-most", "cumulative-least"):
-            # Each open cell may still take any score in its range (RULES S, cumulative bound).
-            lo, hi = self._cell_ranges()
-            most = pad.meta == "cumulative-most"
-            cum = pad.cumulative
-            low = [cum[s] + sum(lo[r] for r, t in open_cells if t == s) for s in range(g.sides)]
-            high = [cum[s] + sum(hi[r] for r, t in open_cells if t == s) for s in range(g.sides)]
-            for c in ranking[1:]:
-                gap = low[leader] - high[c] if most else low[c] - high[leader]
-                if gap < 0 or (gap == 0 and not fin.get(leader, 99) < fin.get(c, 99)):
-                    return False
-            return True
-        gp = pad.game_points
-        swing = sum(r.value for i, r in enumerate(pad.rows) if not pad.is_row_complete(i))
-        for c in ranking[1:]:
-            gap = gp[leader] - swing - (gp[c] + swing + (rounds_left if g.match_point else 0))
-            if gap < 0 or (gap == 0 and not fin.get(leader, 99) < fin.get(c, 99)):
-                return False
-        return True
-
-    def _cell_ranges(self) -> tuple[list[int], list[int]]:
-        """Per row, the lowest and highest round score a cell can still receive."""
-        g = self.game
-        top = g.deck.total_points + g.seating.last_trick_bonus
-        offer = g.max_debt if g.passing_the_barrel else 0
-        lo = [-offer if r.avoidance else -g.max_debt for r in g.setup.rows]
-        hi = [top + (g.max_debt if r.avoidance else offer) for r in g.setup.rows]
-        return lo, hi
+        return self.game.scoring.leader_is_safe(self.game, self._pad)
 
     def end_by_agreement(self) -> None:
         """End the game now by agreement; refused unless :meth:`can_end_by_agreement`."""

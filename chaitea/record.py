@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 from .deals import Deal
 from .errors import ChaiTeaError, RecordError
 from .markup import control_characters, quote
-from .validate import check_names, check_round
+from .validate import check_names, check_round, record_game, record_names
 
 if TYPE_CHECKING:
     from .driver import JassState
@@ -103,16 +103,8 @@ def loads(data: str | bytes | dict[str, Any]) -> GameState:
         unknown = [k for k in options if k not in OPTION_NAMES]
         if unknown:  # quoted here, short and escaped, whatever the key holds
             raise RecordError(_TOP, f"unknown option {quote(unknown[0])} (RECORD options)")
-    try:
-        game = Game.from_options(data["players"], data["setup"], options)
-    except ChaiTeaError as e:
-        raise RecordError(_TOP, str(e)) from None
-    names = data.get("names")
-    if names is not None:
-        try:
-            names = check_names(names, game.players)
-        except ChaiTeaError as e:  # names[1] '...' holds a control character ...
-            raise RecordError(_TOP, f"{e} (RECORD names)") from None
+    game = record_game(lambda: Game.from_options(data["players"], data["setup"], options))
+    names = record_names(data, game.players)
     barrel = data.get("barrel", 0)
     if type(barrel) is not int or not 0 <= barrel < game.players:
         raise RecordError(_TOP, f"'barrel' must be a seat number 0..{game.players - 1}")
@@ -298,15 +290,7 @@ def report(state: GameState | JassState) -> dict[str, Any]:
     out["finished"] = state.is_terminal()
     w = state.winner()
     out["winner"] = None if w is None else (names[w] if names else w)
-    if state.is_terminal():
-        out["next"] = None
-    elif state.phase == "deal":
-        nxt = state.next_picking()
-        assert nxt is not None
-        out["next"] = {"seat": nxt[0], "phase": "picking", "legal": nxt[1]}
-    else:
-        out["next"] = {"seat": state.current_player(), "phase": state.phase,
-                       "legal": state.legal_moves()}
+    out["next"] = state.next_step()
     return out
 
 

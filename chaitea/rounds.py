@@ -1,6 +1,7 @@
 """One round's records and the fields of a game state (the parts of ``GameState`` shared by
-its modules: :mod:`chaitea.game` (the state API and picking), :mod:`chaitea.play` (play and
-scoring) and :mod:`chaitea.view` (reading the state)).
+its modules: :mod:`chaitea.game` (the state API), :mod:`chaitea.play` (deals and play),
+:mod:`chaitea.view` (reading the state) and its ruleset's parts, :mod:`chaitea.phases.barrel`
+(picking) and :mod:`chaitea.phases.paper_pad` (scoring)).
 
 >>> round_seed(7, 0) == round_seed(7, 0) != round_seed(7, 1)
 True
@@ -16,10 +17,10 @@ from .cards import Card
 from .contracts import Contract
 from .deals import Deal
 from .following import Follow
+from .machine import StateMachine, round_seed
 from .pad import Pad
 
 if TYPE_CHECKING:  # types only: game.py imports this module, never the other way round
-    from .actions import Pick
     from .game import Game
 
 __all__ = ["RoundResult", "StateFields", "TrickRecord", "round_seed"]
@@ -83,16 +84,7 @@ class _RoundLog:
         return r
 
 
-def round_seed(game_seed: int, round_index: int) -> int:
-    """The seed of round ``round_index`` (0-based) of a game dealt from ``game_seed``: a fixed
-    integer mix, so a state needs no random generator to clone (SplitMix64's finaliser)."""
-    z = (game_seed * 0x9E3779B97F4A7C15 + (round_index + 1) * 0xBF58476D1CE4E5B9) & (2**64 - 1)
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & (2**64 - 1)
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & (2**64 - 1)
-    return (z ^ (z >> 31)) >> 33
-
-
-class StateFields:
+class StateFields(StateMachine[RoundResult]):
     """The fields of a :class:`~chaitea.game.GameState`, declared once for the modules that
     implement its parts (``GameState.__init__`` sets them)."""
 
@@ -123,6 +115,7 @@ class StateFields:
     _offer: int
     _offer_stage: int
     _offer_queue: tuple[int, ...]
+    _pl: tuple[int, ...] | None
     # play
     _declarer: int
     _row: int
@@ -146,6 +139,7 @@ class StateFields:
     if TYPE_CHECKING:  # implemented by GameState (chaitea.game)
         def current_player(self) -> int: ...
         def legal_moves(self) -> list[str]: ...
-        def _pick_value(self, aid: int) -> Pick: ...
+        def _start_play(self, declarer: int, row: int, contract: Contract, debt: int,
+                        offer: int) -> None: ...
         def _begin_picking(self) -> None: ...
         def _auto_deal(self) -> None: ...

@@ -16,6 +16,8 @@ come later).
 (None, 4, [0, 1, 2, 3])
 >>> partnerships(6, 3, 6).teams  # three pairs: partners sit opposite
 ((0, 3), (1, 4), (2, 5))
+>>> JASS_SEATINGS["six-in-trios"].teams  # six-player Schieber: two trios, alternate seats
+((0, 2, 4), (1, 3, 5))
 """
 
 from __future__ import annotations
@@ -123,4 +125,7 @@ JASS_SEATINGS: dict[str, Seating] = {
     "three": individuals(3, 12, decks=_JD, last_trick_bonus=5),
     "four": individuals(4, 9, decks=_JD, last_trick_bonus=5),
     "four-in-pairs": partnerships(4, 2, 9, decks=_JD, last_trick_bonus=5),
+    # six-player Schieber (the text): two trios in alternate seats, {0,2,4} and {1,3,5}; two
+    # 24-card decks, 8 cards each (default), or one 36-card deck, 6 each
+    "six-in-trios": partnerships(6, 2, 8, decks=("jass-double", "jass"), last_trick_bonus=5),
 }

@@ -13,6 +13,17 @@ one row per bot; :func:`tournament` both in one call (the summary).
 
 On the command line: ``python -m chaitea tournament --players 3 --bots rule,random,random
 --deals 100 --seed 1``.
+
+The Jass games (:mod:`chaitea.rulesets`) play whole games through :func:`play_jass_matches`:
+one bot per team in team games (both partners, Schieber), each deal (a game seed) replayed with
+the teams swapped (or the line-up rotated through the seats in games of individuals):
+``python -m chaitea tournament --ruleset schieber --option no_multipliers=true --bots
+rule,random --deals 100``.
+
+>>> m = play_jass_matches(["rule", "random"], ruleset="schieber", deals=1, seed=2,
+...                       game_options={"no_multipliers": True})
+>>> sorted(m["bot"].unique()), len(m), m["rotation"].tolist()
+(['random', 'rule'], 4, [0, 0, 1, 1])
 """
 
 from __future__ import annotations
@@ -28,11 +39,11 @@ import pandas as pd
 
 from .bots import BOT_NAMES, Bot, make_bot
 from .contracts import Contract
-from .errors import SetupError
+from .errors import ChaiTeaError, SetupError
 from .game import Game, GameState, round_seed
 
-__all__ = ["add_cli", "duplicate_difference", "play_matches", "run_cli", "summarize",
-           "tournament", "wilson"]
+__all__ = ["add_cli", "duplicate_difference", "play_jass_matches", "play_matches", "run_cli",
+           "summarize", "tournament", "wilson"]
 
 
 def wilson(wins: float, n: float, z: float = 1.96) -> tuple[float, float]:
@@ -75,7 +86,7 @@ def _round_deal(game: Game, seed: int, d: int, contract: str | None) -> tuple[in
 
 
 def play_matches(
-    bots: Sequence[str], *, players: int = 3, setup: Any = "standard", deals: int = 10,
+    bots: Sequence[str], *, players: int | None = 3, setup: Any = "standard", deals: int = 10,
     seed: int = 0, rounds: bool = False, contract: str | None = None,
     bot_options: dict[str, dict[str, Any]] | None = None,
     game_options: dict[str, Any] | None = None,
@@ -88,7 +99,16 @@ def play_matches(
     the round score for the seat's side (the declarer's side's round score, negated for the
     defenders); ``win`` then means the side's score is positive. One row per seat and match.
     """
-    game = Game(players=players, setup=setup, **(game_options or {}))
+    gopts = dict(game_options or {})
+    ruleset = gopts.get("ruleset", "chai-tea-jazz")
+    if ruleset != "chai-tea-jazz":
+        if rounds or contract is not None:
+            raise SetupError("a Jass tournament plays whole games (no --rounds or --contract)")
+        gopts.pop("ruleset")
+        return play_jass_matches(bots, ruleset=str(ruleset), players=players, deals=deals,
+                                 seed=seed, bot_options=bot_options, game_options=gopts)
+    players = 3 if players is None else players
+    game = Game(players=players, setup=setup, **gopts)
     lineup = _lineup(game, bots)
     for b in lineup:
         if b not in BOT_NAMES:
@@ -125,6 +145,73 @@ def play_matches(
                                       "defender") if rounds else "",
                              "contract": str(c) if c is not None else "",
                              "score": ret[s], "win": bool(win)})
+    return pd.DataFrame(rows)
+
+
+def play_jass_matches(
+    bots: Sequence[str], *, ruleset: str = "schieber", players: int | None = None,
+    deals: int = 10, seed: int = 0, bot_options: dict[str, dict[str, Any]] | None = None,
+    game_options: dict[str, Any] | None = None, timer: list[float] | None = None,
+) -> pd.DataFrame:
+    """Whole games of a Jass ruleset, duplicate: game ``d`` is dealt from
+    ``round_seed(seed, d)`` and replayed once per distinct rotation of the line-up (team
+    games: ``bots`` one per team, the teams swapped; games of individuals: one per seat,
+    rotated through the seats). One row per seat and game: ``score`` the seat's side total,
+    ``win`` its side winning the game. ``timer``, if given, collects the seconds of every
+    card-play decision of a ``pimc`` bot (for the time per move). Team games give one row
+    per team and game (both partners are the same bot), others one row per seat and game."""
+    import time
+
+    from .jass_bots import JASS_BOT_NAMES, make_jass_bot
+    from .rulesets import jass_game
+
+    game = jass_game(ruleset, players, options=game_options or {})
+    n = game.players
+    teams = game.side_names is not None
+    if teams and len(bots) == game.sides:
+        order = list(bots)
+        lineups = [[order[(game.side_of[s] + k) % game.sides] for s in range(n)]
+                   for k in range(game.sides)]
+    elif len(bots) == n:
+        lineups = [[bots[(s + k) % n] for s in range(n)] for k in range(n)]
+    else:
+        raise SetupError(f"give {n} bots (one per seat)"
+                         + (f" or {game.sides} (one per team)" if teams else ""))
+    for b in bots:
+        if b not in JASS_BOT_NAMES:
+            raise SetupError(f"unknown bot {b!r}: use {', '.join(JASS_BOT_NAMES)}")
+    distinct: list[list[str]] = []
+    for lu in lineups:
+        if lu not in distinct:
+            distinct.append(lu)
+    opts = bot_options or {}
+    rows: list[dict[str, Any]] = []
+    for d in range(deals):
+        for k, seat_bots in enumerate(distinct):
+            base = round_seed(seed, d * 64 + k)
+            agents = [make_jass_bot(nm, seed=base + s, **opts.get(nm, {}))
+                      for s, nm in enumerate(seat_bots)]
+            state = game.new_initial_state(seed=round_seed(seed, d))
+            while not state.is_terminal():
+                agent = agents[state.current_player()]
+                if timer is not None and agent.name == "PIMC" and state.phase == "play" \
+                        and len(state.legal_actions()) > 1:
+                    t0 = time.perf_counter()
+                    a = agent.act(state)
+                    timer.append(time.perf_counter() - t0)
+                else:
+                    a = agent.act(state)
+                state.apply_action(a)
+            rounds = state.round_number
+            ret = state.returns()
+            winner = state.winner()
+            for s in range(n):
+                side = game.side_of[s]
+                if teams and game.side_of.index(side) != s:
+                    continue  # a team game: one row per team (its first seat)
+                rows.append({"deal": d, "rotation": k, "seat": s, "side": side,
+                             "bot": seat_bots[s], "score": ret[s], "win": winner == side,
+                             "rounds": rounds})
     return pd.DataFrame(rows)
 
 
@@ -202,7 +289,8 @@ def add_cli(sub: Any) -> None:
     p = sub.add_parser("tournament", help="duplicate tournament between bots (win rates, "
                        "mean scores, Wilson 95% intervals)")
     p.add_argument("--ruleset", default="chai-tea-jazz")
-    p.add_argument("--players", type=int, default=3, choices=(2, 3, 4, 6))
+    p.add_argument("--players", type=int, default=None, choices=(2, 3, 4, 6),
+                   help="players (default 3; a Jass ruleset: its own count)")
     p.add_argument("--setup", default="standard", choices=("standard", "short", "long"))
     p.add_argument("--bots", default="rule,random,random",
                    help="comma-separated bot names, one per seat (or per team): "
@@ -212,22 +300,42 @@ def add_cli(sub: Any) -> None:
     p.add_argument("--rounds", action="store_true", help="single rounds instead of whole games")
     p.add_argument("--contract", help="with --rounds: play every round as this contract")
     p.add_argument("--samples", type=int, default=10, help="pimc: worlds sampled per move")
+    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                   help="a ruleset option (JSON value), e.g. no_multipliers=true; repeatable")
 
 
 def run_cli(args: argparse.Namespace) -> int:
     """Run the ``tournament`` subcommand; prints the summary table."""
+    import json
+
     if args.deals < 1:
         print("error: --deals must be at least 1", file=sys.stderr)
         return 2
-    table = tournament(
-        [b.strip() for b in args.bots.split(",") if b.strip()], players=args.players,
-        setup=args.setup, deals=args.deals, seed=args.seed, rounds=args.rounds,
-        contract=args.contract, bot_options={"pimc": {"samples": args.samples}},
-        game_options={"ruleset": args.ruleset},
-    )
+    options: dict[str, Any] = {"ruleset": args.ruleset}
+    for item in args.option:
+        name, eq, value = item.partition("=")
+        if not eq or not name:
+            print(f"error: --option wants NAME=VALUE, not {item!r}", file=sys.stderr)
+            return 2
+        try:
+            options[name] = json.loads(value)
+        except ValueError:
+            options[name] = value
+    jass = args.ruleset != "chai-tea-jazz"
+    players = args.players if args.players is not None or jass else 3
+    try:
+        table = tournament(
+            [b.strip() for b in args.bots.split(",") if b.strip()], players=players,
+            setup=args.setup, deals=args.deals, seed=args.seed, rounds=args.rounds,
+            contract=args.contract, bot_options={"pimc": {"samples": args.samples}},
+            game_options=options,
+        )
+    except ChaiTeaError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
     kind = "rounds" if args.rounds else "games"
-    print(f"{args.deals} duplicate {kind}, {args.players} players, seed {args.seed}, "
-          f"bots {args.bots}")
+    shown = f"{players} players" if players is not None else args.ruleset
+    print(f"{args.deals} duplicate {kind}, {shown}, seed {args.seed}, bots {args.bots}")
     with pd.option_context("display.width", 120, "display.precision", 3):
         print(table.to_string(index=False))
     return 0

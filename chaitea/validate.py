@@ -15,10 +15,10 @@ names[1] 'Le\\x1bo' holds a control character (\\x1b): a name is plain text
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from .errors import RecordError, SetupError
+from .errors import ChaiTeaError, RecordError, SetupError
 from .markup import control_characters, quote
 
 if TYPE_CHECKING:
@@ -28,8 +28,19 @@ MAX_SEED_DIGITS = 4000
 """A seed is an integer of at most 4,000 digits (Python reads no longer number from text)."""
 _DECKS = ("standard", "six-player", "double", "jass")
 
-__all__ = ["MAX_NAME_LENGTH", "MAX_SEED_DIGITS", "check_name", "check_names", "check_round",
-           "game_arguments", "names_or_none", "round_arguments", "seed_argument"]
+__all__ = [
+    "MAX_NAME_LENGTH",
+    "MAX_SEED_DIGITS",
+    "check_name",
+    "check_names",
+    "check_round",
+    "game_arguments",
+    "names_or_none",
+    "record_game",
+    "record_names",
+    "round_arguments",
+    "seed_argument",
+]
 
 MAX_NAME_LENGTH = 40
 """A player's name is plain text of 1 to 40 characters (issue 8)."""
@@ -196,3 +207,35 @@ def check_round(phase: str, r: int, rnd: object) -> tuple[str, object, list[Any]
     if not isinstance(picking, list) or not isinstance(plays, list):
         raise RecordError(w0, "'picking' and 'plays' must be lists of strings")
     return w0, rnd["deal"], picking, plays
+
+
+_TOP = "round 0, picking step 0"  # where a record's top-level fields are refused
+G = TypeVar("G")
+
+
+def record_game(build: Callable[[], G]) -> G:
+    """The game a record's top-level fields describe, built by ``build``; its
+    :class:`~chaitea.errors.ChaiTeaError` becomes the record's refusal at picking step 0.
+    Shared by the Chai Tea Jazz and the Jass-family record readers.
+
+    >>> try:
+    ...     record_game(lambda: check_names(["A"], 3))
+    ... except RecordError as e:
+    ...     print(e)
+    round 0, picking step 0: names must give one name per seat: 3 names, not 1
+    """
+    try:
+        return build()
+    except ChaiTeaError as e:
+        raise RecordError(_TOP, str(e)) from None
+
+
+def record_names(data: Mapping[str, Any], players: int) -> list[str] | None:
+    """A record's ``names`` (or ``None``), checked (RECORD names)."""
+    names = data.get("names")
+    if names is not None:
+        try:
+            names = check_names(names, players)
+        except ChaiTeaError as e:  # names[1] '...' holds a control character ...
+            raise RecordError(_TOP, f"{e} (RECORD names)") from None
+    return names

@@ -32,6 +32,7 @@ __all__ = [
     "JASS_NO_TRUMP",
     "JASS_PLAIN_VALUES",
     "JASS_TRUMP_VALUES",
+    "JASS_UNDENUFE_NINE",
     "JASS_UNDENUFE_SIX",
     "VALUE_TABLES",
     "ValueTable",
@@ -113,10 +114,14 @@ JASS_NO_TRUMP = ValueTable("jass-no-trump", _pairs({**_JASS_PLAIN, 8: 8}), last_
 # RULES J option (the text's "some players"): in Undenufe the 6 is worth 11 and the A 0.
 JASS_UNDENUFE_SIX = ValueTable("jass-undenufe-6", _pairs({**_JASS_PLAIN, 8: 8, 6: 11, 14: 0}),
                                last_trick=5, match=100)
+# The same option on the six-player Schieber's 24-card decks, which have no 6 (reading): the
+# lowest card, the 9, takes the Ace's 11 and the A 0, so Undenufe keeps Obenabe's total.
+JASS_UNDENUFE_NINE = ValueTable("jass-undenufe-9", _pairs({**_JASS_PLAIN, 8: 8, 9: 11, 14: 0}),
+                                last_trick=5, match=100)
 
 VALUE_TABLES: dict[str, ValueTable] = {
     t.name: t for t in (CTJ, JASS_PLAIN_VALUES, JASS_TRUMP_VALUES, JASS_NO_TRUMP,
-                        JASS_UNDENUFE_SIX)
+                        JASS_UNDENUFE_SIX, JASS_UNDENUFE_NINE)
 }
 
 

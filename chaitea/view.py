@@ -10,8 +10,9 @@ from typing import Any
 from .cards import Card, Suit
 from .contracts import Contract, trick_winner
 from .deals import Deal
+from .machine import Field
 from .pad import Pad
-from .rounds import RoundResult, StateFields, TrickRecord
+from .rounds import StateFields, TrickRecord
 
 __all__ = ["StateView"]
 
@@ -20,15 +21,9 @@ class StateView(StateFields):
     """The reading side of a game state: pad, barrel, picking so far, hands, tricks, results,
     observation."""
 
-    @property
-    def pad(self) -> Pad:
-        """The Paper Pad (a copy is not made: do not mutate it)."""
-        return self._pad
+    pad = Field[Pad]("_pad", "The Paper Pad (a copy is not made: do not mutate it).")
 
-    @property
-    def barrel(self) -> int:
-        """The seat holding the barrel this round (RULES B)."""
-        return self._barrel
+    barrel = Field[int]("_barrel", "The seat holding the barrel this round (RULES B).")
 
     @property
     def round_number(self) -> int:
@@ -64,7 +59,7 @@ class StateView(StateFields):
         debt, e.g. ``"10 under"``)."""
         if self._phase != "picking" or self._bet_seat < 0:
             return None
-        return self._bet_seat, str(self._pick_value(self._bet_pick))
+        return self._bet_seat, str(self.game.actions[self._bet_pick])
 
     @property
     def passed(self) -> list[int]:
@@ -83,14 +78,8 @@ class StateView(StateFields):
     def offer_stage(self) -> str:
         return ("none", "answering", "all-declined", "accepted", "rescinded")[self._offer_stage]
 
-    @property
-    def forced(self) -> bool:
-        """True when everyone passed and the barrel holder must pick (RULES B)."""
-        return self._forced
-
-    def hand(self, seat: int) -> list[Card]:
-        """The cards in a seat's hand (two players: without the straw-pile)."""
-        return self.game.deck.cards_of(self._hands[seat])
+    forced = Field[bool]("_forced", "True when everyone passed and the barrel holder must pick "
+                                    "(RULES B).")
 
     def straw(self, seat: int) -> list[tuple[Card | None, Card | None]]:
         """Two players: a seat's stacks as (face-down card or None, top face-up card or None)."""
@@ -121,15 +110,6 @@ class StateView(StateFields):
         return [self.game.deck.cards[c] for c in self._trick]
 
     @property
-    def trick_leader(self) -> int:
-        return self._leader
-
-    @property
-    def trick_number(self) -> int:
-        """0-based index of the trick being played."""
-        return self._trick_no
-
-    @property
     def led_suit(self) -> Suit | None:
         return Suit(self._led) if self._led >= 0 else None
 
@@ -145,19 +125,6 @@ class StateView(StateFields):
             out.append(TrickRecord(leader, tuple(deck.cards[c] for c in cards), winner,
                                    res.reason))
         return out
-
-    @property
-    def tricks_won(self) -> list[int]:
-        return list(self._tricks_won)
-
-    @property
-    def side_points(self) -> list[int]:
-        """Card points won so far this round, per side."""
-        return list(self._side_points)
-
-    @property
-    def round_results(self) -> list[RoundResult]:
-        return list(self._results)
 
     def trick_winner_so_far(self) -> int | None:
         """The seat currently winning the trick in progress, if any card is down."""
@@ -207,3 +174,32 @@ class StateView(StateFields):
         if self.current_player() == seat:
             obs["legal"] = self.legal_moves()
         return obs
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, StateView):
+            return NotImplemented
+        return self.game is other.game and self._key() == other._key()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def _key(self) -> tuple[Any, ...]:
+        """Everything that makes up the state, for equality (a refused action must leave it)."""
+        p = self._pad
+        return (
+            self._phase, self._barrel, self._turn, self._eligible, self._passed, self._bet_seat,
+            self._bet_pick, self._bet_debt, self._forced, self._offer, self._offer_stage,
+            self._offer_queue, self._declarer, self._row, self._contract, self._debt,
+            self._offer_bonus, tuple(self._hands), tuple(self._straw_up),
+            tuple(self._straw_down), self._cover, self._set_aside, tuple(self._trick),
+            self._leader, self._led, self._trick_no, tuple(self._side_points),
+            tuple(self._tricks_won), tuple(self._tricks), tuple(self._reveal),
+            tuple((lg.deal, tuple(lg.actions), lg.result) for lg in self._logs),
+            tuple(self._results), self._agreed, self._round_only, tuple(self.names),
+            repr((p.scores, p.order, p.row_points, p.match_points, p.finish_order)),
+            self._seed,
+        )
+
+    def __repr__(self) -> str:
+        g = self.game
+        return (f"<GameState {g.players}p round {self.round_number} {self._phase}, "
+                f"to act: {self.current_player()}>")

@@ -27,9 +27,9 @@ from ..deals import Deal
 from ..driver import JassState
 from ..errors import ChaiTeaError, RecordError
 from ..rulesets import RULESETS, jass_game
-from ..validate import check_names, check_round
+from ..validate import check_round, record_game, record_names
 
-__all__ = ["is_jass_record", "loads", "report", "state_to_record"]
+__all__ = ["declared_by_seat", "is_jass_record", "loads", "report", "state_to_record"]
 
 _TOP = "round 0, picking step 0"
 CheckItem = Callable[[object, str], str]
@@ -57,16 +57,8 @@ def loads(data: Mapping[str, Any], *, check_item: CheckItem = _plain_item,
     if "players" not in data or "rounds" not in data:
         missing = next(k for k in ("players", "rounds") if k not in data)
         raise RecordError(_TOP, f"the record has no {missing!r} (RECORD)")
-    try:
-        game = jass_game(name, data["players"], deck=deck, options=opts)
-    except ChaiTeaError as e:
-        raise RecordError(_TOP, str(e)) from None
-    names = data.get("names")
-    if names is not None:
-        try:
-            names = check_names(names, game.players)
-        except ChaiTeaError as e:
-            raise RecordError(_TOP, f"{e} (RECORD names)") from None
+    game = record_game(lambda: jass_game(name, data["players"], deck=deck, options=opts))
+    names = record_names(data, game.players)
     forehand = data.get("forehand")
     if forehand is not None and (type(forehand) is not int or
                                  not 0 <= forehand < game.players):
@@ -129,13 +121,28 @@ def _side_name(state: JassState, side: int | None) -> Any:
     return None if side is None else (names[side] if names else side)
 
 
+def declared_by_seat(state: JassState, picking: list[str], forehand: int) -> list[str]:
+    """Weis declared by hand (``declare: "hand"``, :mod:`chaitea.phases.declare`): a played
+    round's last picking items are one declaration per player in play order from the forehand
+    (``noweis`` or ``weis(<cards>)``); the report lists them by seat as ``declared``."""
+    n = state.game.players
+    said = picking[len(picking) - n:]
+    out = [""] * n
+    for i, item in enumerate(said):
+        out[(forehand + i) % n] = item
+    return out
+
+
 def report(state: JassState) -> dict[str, Any]:
     """The replay output of RECORD's Jass section: ``rounds``, ``totals``, ``finished``,
     ``winner``, ``next``, and the ruleset's own tallies (``target``, ``hands``, ``pad``,
     ``palitos``, ``batatas``)."""
     rounds = []
-    for res in state.round_results:
+    pickings = [r["picking"] for r in state.record()["rounds"]] if state.game.by_hand else []
+    for i, res in enumerate(state.round_results):
         out = dict(res)
+        if pickings:
+            out["declared"] = declared_by_seat(state, pickings[i], res["forehand"])
         for key in ("card_points", "weis", "stoeck"):
             out[key] = _side(state, res[key])
         if isinstance(res["score"], tuple):
@@ -147,15 +154,7 @@ def report(state: JassState) -> dict[str, Any]:
     result.update(extra)
     result["finished"] = state.is_terminal()
     result["winner"] = _side_name(state, state.winner())
-    if state.is_terminal():
-        result["next"] = None
-    elif state.phase == "deal":
-        nxt = state.next_picking()
-        assert nxt is not None
-        result["next"] = {"seat": nxt[0], "phase": "picking", "legal": nxt[1]}
-    else:
-        result["next"] = {"seat": state.current_player(), "phase": state.phase,
-                          "legal": state.legal_moves()}
+    result["next"] = state.next_step()
     return result
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from ..cards import JASS, Card
+from ..cards import JASS, JASS_DOUBLE, Card
 from ..svg import hand_svg, trick_svg
 
 if TYPE_CHECKING:
@@ -28,7 +28,9 @@ __all__ = ["JassHand", "JassTrick"]
 
 
 def _jass_cards(cards: Iterable[Card | str]) -> list[Card]:
-    return [c if isinstance(c, Card) else JASS.parse(c) for c in cards]
+    # a copy mark (JH') reads the six-player Schieber's double deck (chaitea.cards.JASS_DOUBLE)
+    return [c if isinstance(c, Card) else (JASS_DOUBLE if c.endswith("'") else JASS).parse(c)
+            for c in cards]
 
 
 class JassHand:
@@ -71,7 +73,8 @@ class JassTrick:
         if not done:
             return cls([], names=state.names)
         leader, ids, winner = done[-1 if index is None else index]
-        return cls([JASS.cards[c] for c in ids], seats=[(leader + i) % n for i in range(n)],
+        deck_cards = state.game.deck.cards
+        return cls([deck_cards[c] for c in ids], seats=[(leader + i) % n for i in range(n)],
                    winner=winner, names=state.names)
 
     def __repr__(self) -> str:

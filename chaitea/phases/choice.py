@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..errors import IllegalPick
 
@@ -27,19 +28,24 @@ PASS = "pass"
 class PickView:
     """What a choice phase reads: the player count, the round's first speaker, the picking items
     written so far, the spellings open to each seat (Coiffeur: from the pad; ``None`` where the
-    phase does not use it) and the turned-up trump suit letter (basic Jass)."""
+    phase does not use it), the turned-up trump suit letter (basic Jass) and, for declaring Weis
+    by hand (:mod:`chaitea.phases.declare`), the hands as dealt (bit masks) and their deck."""
 
     players: int
     first: int
     items: tuple[str, ...]
     open_to: Callable[[int], Sequence[str]] | None = None
     turned_up: str | None = None
+    hands: tuple[int, ...] = ()
+    deck: Any = None
 
 
 @dataclass(frozen=True)
 class PickStatus:
     """Who speaks next and what is legal, or (``done``) the choice made: ``declarer`` (the seat
-    that chose; ``None`` where nobody chooses), ``forehand`` (who leads trick 1), ``contract``."""
+    that chose; ``None`` where nobody chooses), ``forehand`` (who leads trick 1), ``contract``.
+    ``declared``: with Weis declared by hand, each seat's declaration item (``noweis`` or
+    ``weis(...)``), by seat; ``explain`` gives a refused item's own reason."""
 
     seat: int
     legal: tuple[str, ...]
@@ -50,12 +56,18 @@ class PickStatus:
     forced: bool = False
     why: str = ""  # what the rule allows now, for a refusal
     trumps: tuple[int, ...] = ()  # 3x3: the suits named for its trump tricks, in order
+    declared: tuple[str, ...] | None = None
+    explain: Callable[[str], str | None] | None = field(default=None, compare=False)
 
 
 def refuse(status: PickStatus, item: str) -> IllegalPick:
     """The refusal of an item outside ``status.legal``, naming the rule."""
     if status.done:
         return IllegalPick(f"{item} refused: the contract is already chosen ({status.contract})")
+    if status.explain is not None:
+        why = status.explain(item)
+        if why:
+            return IllegalPick(why)
     shown = ", ".join(status.legal[:8]) + (" ..." if len(status.legal) > 8 else "")
     return IllegalPick(f"{item} refused: {status.why} (legal: {shown})")
 
@@ -64,7 +76,23 @@ def refuse(status: PickStatus, item: str) -> IllegalPick:
 class ForehandChoice:
     """Schieber (RULES J, the text): the forehand writes a contract or ``push``; after a push the
     partner (the seat opposite) must write a contract. Option ``push_back``: the partner may push
-    back once, and then the forehand must choose. The forehand leads either way."""
+    back once, and then the forehand must choose. The forehand leads either way.
+
+    Six players (the text: "Quando o forehand passa, o primeiro parceiro à sua direita pode
+    escolher o Contrato ou passar. Se ele passar, o outro parceiro será obrigado a escolher"):
+    the push goes along the forehand's team-mates in play order (the seat after next, then the
+    one after that); each may choose or push on, the last must choose (``push_back``: the last
+    may push back to the forehand, who must then choose).
+
+    >>> six = ForehandChoice(("trump(C)", "obenabe"))
+    >>> [six.status(PickView(6, 1, ("push",) * k)).seat for k in range(3)]
+    [1, 3, 5]
+    >>> six.status(PickView(6, 1, ("push", "push"))).legal
+    ('trump(C)', 'obenabe')
+    >>> done = six.status(PickView(6, 1, ("push", "obenabe")))
+    >>> done.declarer, done.forehand
+    (3, 1)
+    """
 
     contracts: tuple[str, ...]
     push_back: bool = False
@@ -76,20 +104,31 @@ class ForehandChoice:
         except TypeError:  # contracts given as a list: unhashable, so not cached
             return self._status(view.players, view.first, items)
 
+    @staticmethod
+    def speakers(n: int, first: int) -> tuple[int, ...]:
+        """The forehand, then its team-mates in play order (teams in alternate seats)."""
+        return tuple((first + 2 * k) % n for k in range(max(1, n // 2)))
+
     def _status(self, n: int, first: int, items: tuple[str, ...]) -> PickStatus:
-        partner = (first + n // 2) % n
+        chain = self.speakers(n, first)
+        last = len(chain) - 1
         pushes = 0
         for item in items:
             if item != PUSH:
-                seat = first if pushes % 2 == 0 else partner
+                seat = chain[pushes] if pushes <= last else first
                 return PickStatus(-1, (), True, seat, first, item)
             pushes += 1
         if pushes == 0:
             return PickStatus(first, self.contracts + (PUSH,), why="the forehand chooses the "
                               "contract or pushes to the partner (RULES J, Schieber)")
-        if pushes == 1:
+        if pushes < last:
+            return PickStatus(chain[pushes], self.contracts + (PUSH,),
+                              why=f"after a push seat {chain[pushes]}, the next partner in "
+                              "play order, chooses the contract or pushes on to the other "
+                              "partner (RULES J, six-player Schieber)")
+        if pushes == last:
             legal = self.contracts + ((PUSH,) if self.push_back else ())
-            return PickStatus(partner, legal, forced=not self.push_back,
+            return PickStatus(chain[pushes], legal, forced=not self.push_back,
                               why="after a push the partner must choose the contract "
                               "(RULES J, Schieber)")
         return PickStatus(first, self.contracts, forced=True,

@@ -16,10 +16,13 @@ by the contract, none, named by the picker (3x3), or set by the first player who
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from ..cards import JASS
 from ..errors import IllegalPlay
+from ..following import FOLLOW_RULES
+from ..orders import Order, rank_strength
 from ..tricks import TrickRule, TrumpSetting
 from ..values import JASS_NO_TRUMP
 from .scores import Hand
@@ -27,7 +30,52 @@ from .scores import Hand
 if TYPE_CHECKING:
     from ..driver import JassGame
 
-__all__ = ["TrickPlay"]
+__all__ = ["TrickPlay", "follow_tables"]
+
+#: Per led suit: (the led suit's mask, the Puur exception's mask or -1, the trump mask, the
+#: trumps weaker than each card id: what a follower may no longer play once it is in the trick).
+Lead = tuple[int, int, int, tuple[int, ...]]
+_NONE_WEAKER = (0,) * JASS.size
+
+
+@cache
+def follow_tables(trump: int) -> tuple[Lead, Lead, Lead, Lead]:
+    """The ``jass`` follow rule (:mod:`chaitea.following`, RULES J) on the Jass deck with
+    ``trump`` in force (-1: none) as masks by led suit, for the play path. A follower holding
+    ``h`` may play ``a``: with ``f = h & led``, ``a = f | h & trumps`` if ``f`` and ``f != puur``,
+    else ``a = h``; then less the forbidden trumps (the union of ``weaker[c]`` over the trick's
+    cards: no undertrumping) unless ``h`` holds only trumps. ``tests/jass/test_play_path.py``
+    checks it against the rule's own ``legal`` function.
+
+    >>> from chaitea.cards import JASS
+    >>> led, puur, trumps, weaker = follow_tables(2)[2]  # Roses (H) trump and led
+    >>> [str(c) for c in JASS.cards_of(puur)], weaker == follow_tables(-1)[0][3]
+    (['JH'], True)
+    >>> led, puur, trumps, weaker = follow_tables(2)[0]  # Roses trump, Acorns (C) led
+    >>> puur, [str(c) for c in JASS.cards_of(weaker[JASS.index_of("9H")])]
+    (-1, ['6H', '7H', '8H', '10H', 'QH', 'KH', 'AH'])
+    """
+    suits = JASS.suit_masks
+    if trump < 0:  # no trump in force: follow the led suit if able, else any card
+        return ((suits[0], -1, 0, _NONE_WEAKER), (suits[1], -1, 0, _NONE_WEAKER),
+                (suits[2], -1, 0, _NONE_WEAKER), (suits[3], -1, 0, _NONE_WEAKER))
+    strength = rank_strength(Order.JASS_TRUMP, JASS.ranks)  # the trump order following uses
+    suit_of, rank_of = JASS.suit_of, JASS.rank_of
+    power = [strength[rank_of[i]] if suit_of[i] == trump else -1 for i in range(JASS.size)]
+    weaker = tuple(sum(1 << j for j in range(JASS.size) if 0 <= power[j] < power[i])
+                   if power[i] >= 0 else 0 for i in range(JASS.size))
+    puur = 1 << JASS.index_of("J" + "CDHS"[trump])
+    tm = suits[trump]
+
+    def lead(led: int) -> Lead:  # to a trump lead: no undertrumping duty, the Puur exception
+        if led == trump:
+            return suits[led], puur, tm, _NONE_WEAKER
+        return suits[led], -1, tm, weaker
+
+    return lead(0), lead(1), lead(2), lead(3)
+
+
+_JASS_FOLLOW = FOLLOW_RULES["jass"]
 
 
 class TrickPlay:
@@ -62,6 +110,9 @@ class TrickPlay:
     _lm: int
     _weis: tuple[int, ...]
     _stoeck: tuple[int, ...]
+    _leads: tuple[Lead, Lead, Lead, Lead] | None  # follow_tables of the trick (None: generic)
+    _fl: Lead  # the led suit's entry of _leads
+    _fb: int  # the trumps a follower may no longer play (no undertrumping)
 
     def _finish_round(self, hand: Hand) -> None:
         raise NotImplementedError
@@ -75,10 +126,17 @@ class TrickPlay:
     def _setup_trick(self) -> None:
         static = self._static
         if static is not None:  # the trumps are known at the deal: the contract's plans
-            self._legal, self._tables, self._values, self._trump = static[self._trick_no]
+            self._legal, self._tables, self._values, t = static[self._trick_no]
+            self._trump = t
             self._dynamic = False
-            self._lm = -1
+            if self.game.follow is _JASS_FOLLOW:  # the play path's masks (apply_action)
+                self._leads = follow_tables(t)
+                self._lm = self._hands[self._turn]  # the leader may lead any card
+            else:
+                self._leads = None
+                self._lm = -1
             return
+        self._leads = None
         rule = self._rules[self._trick_no]
         s = rule.trump_setting
         if s is TrumpSetting.FIXED:
@@ -112,33 +170,63 @@ class TrickPlay:
             self._check_play(c)
         self._do_play(c)
 
+    def _follow_mask(self, h: int) -> int:
+        """The legal mask of the follower holding ``h`` in a trick with :attr:`_leads` (the
+        masks of :func:`follow_tables`; ``apply_action`` inlines it)."""
+        fm, px, tm, _ = self._fl
+        f = h & fm
+        a = f | h & tm if f and f != px else h
+        fb = self._fb
+        if fb and h & tm != h:
+            a &= ~fb
+        return a
+
     def _do_play(self, c: int) -> None:
         """Play the legal card id ``c`` for the seat to play (the hot path, no checks)."""
         seat = self._turn
-        self._hands[seat] &= ~(1 << c)
+        self._hands[seat] ^= 1 << c  # c is held: its bit is set
         trick = self._trick
         trick.append(c)
         self._acts.append(c)
         self._lm = -1
+        leads = self._leads
         if self._led < 0:
             self._led = c // 9
+            if leads is not None:
+                self._fl = leads[c // 9]
+                self._fb = 0
         elif self._dynamic and c // 9 != self._led:  # Tutti: the first non-follower sets trump
             self._known = c // 9
             self._setup_trick()
+        elif leads is not None:
+            self._fb |= self._fl[3][c]
         n = self._n
         if len(trick) < n:
             self._turn = (seat + 1) % n
+            if leads is not None:
+                self._lm = self._follow_mask(self._hands[self._turn])
             return
         table = self._tables[self._led]
-        best, pos = -1, 0
-        for p, x in enumerate(trick):
-            if table[x] >= best:
-                best, pos = table[x], p
-        winner = (self._leader + pos) % n
         values = self._values
-        pts = 0
-        for x in trick:
-            pts += values[x]
+        if n == 4:  # the strongest card (of equal strengths the later one, D2), unrolled
+            a, b, x, d = trick
+            best, pos = table[a], 0
+            if table[b] >= best:
+                best, pos = table[b], 1
+            if table[x] >= best:
+                best, pos = table[x], 2
+            if table[d] >= best:
+                pos = 3
+            pts = values[a] + values[b] + values[x] + values[d]
+        else:
+            best, pos = -1, 0
+            for p, x in enumerate(trick):
+                if table[x] >= best:
+                    best, pos = table[x], p
+            pts = 0
+            for x in trick:
+                pts += values[x]
+        winner = (self._leader + pos) % n
         k = self._trick_no
         last = k == self.game.n_tricks - 1
         if last:
@@ -154,10 +242,18 @@ class TrickPlay:
                                     tuple(self._tricks_won), tuple(self._side_points),
                                     self._weis, self._stoeck))
             return
-        self._trick_no = k + 1
+        self._trick_no = k = k + 1
         self._trick = []
         self._leader = self._turn = winner
         self._led = -1
+        if leads is not None:  # _setup_trick's static case, inline
+            assert self._static is not None
+            self._legal, self._tables, self._values, t = self._static[k]
+            if t != self._trump:
+                self._trump = t
+                self._leads = follow_tables(t)
+            self._lm = self._hands[winner]  # the leader may lead any card
+            return
         self._setup_trick()
 
     def _count_late_trump(self) -> None:

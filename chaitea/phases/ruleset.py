@@ -22,11 +22,12 @@ from ..errors import SetupError
 from ..jass.melds import WeisOptions
 from ..seating import Seating
 from .choice import DealerTrump, ForehandChoice, RoundPick
+from .declare import Declaring
 from .scores import HandsScore, PadScore, TargetScore
 
 __all__ = ["Option", "Ruleset", "Table"]
 
-Choice = ForehandChoice | RoundPick | DealerTrump
+Choice = ForehandChoice | RoundPick | DealerTrump | Declaring
 Score = TargetScore | HandsScore | PadScore
 
 
@@ -74,6 +75,11 @@ class Table:
     value_options: frozenset[str] = frozenset()
     first_forehand: str = "seat"  # "7S": the holder of the Roses 7 (Schieber); "dealer-card"
     play_as: Mapping[str, str] = field(default_factory=dict)  # Misère plays as its mode
+    # the state class a deck other than the 36-card one plays on, by deck name (six-player
+    # Schieber's two 24-card decks: chaitea.phases.double.DoubleDeckState)
+    state_types: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
+    # value options added for one deck (six-player Schieber's 24-card decks: undenufe-nine)
+    deck_value_options: Mapping[str, frozenset[str]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -15,9 +15,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
 
-from ..cards import JASS, Card
+from ..cards import Card
 from ..deals import Deal
 from ..errors import SetupError
+from ..machine import Field, StateMachine
 from .choice import PickView
 
 if TYPE_CHECKING:
@@ -25,11 +26,10 @@ if TYPE_CHECKING:
 
 __all__ = ["StateViews"]
 
-N_CARDS = 36
 
-
-class StateViews:
-    """Readers over the state's fields (declared here for the type checker)."""
+class StateViews(StateMachine[dict[str, Any]]):
+    """Readers over the state's fields (declared here for the type checker; the shared state
+    API and readers: :class:`chaitea.machine.StateMachine`)."""
 
     game: JassGame
     names: list[str]
@@ -52,12 +52,7 @@ class StateViews:
     _leader: int
     _trump: int
     _turned_up: str | None
-
-    def current_player(self) -> int:
-        raise NotImplementedError
-
-    def legal_moves(self) -> list[str]:
-        raise NotImplementedError
+    _turned_up_card: str | None
 
     def _open_to(self, seat: int) -> Sequence[str]:
         raise NotImplementedError
@@ -71,32 +66,19 @@ class StateViews:
     def contract(self) -> str | None:
         return self._contract or None
 
-    @property
-    def declarer(self) -> int | None:
-        return self._declarer
+    declarer = Field[int | None]("_declarer", "The seat that chose the contract (None before).")
 
     @property
     def round_number(self) -> int:
         return len(self._deals)
 
-    @property
-    def round_results(self) -> list[dict[str, Any]]:
-        return list(self._results)
+    trump = Field[int]("_trump", "The trump suit in force (0..3 for C D H S), -1 for none.")
 
-    @property
-    def trump(self) -> int:
-        """The trump suit in force (0..3 for C D H S), -1 for none."""
-        return self._trump
-
-    @property
-    def score_state(self) -> Any:
-        return self._score
-
-    def hand(self, seat: int) -> list[Card]:
-        return JASS.cards_of(self._hands[seat])
+    score_state = Field[Any]("_score", "The scoring part's state (totals, pad, tallies).")
 
     def trick(self) -> list[Card]:
-        return [JASS.cards[c] for c in self._trick]
+        cards = self.game.deck.cards
+        return [cards[c] for c in self._trick]
 
     def tricks(self) -> list[tuple[int, tuple[int, ...], int]]:
         """This round's finished tricks: (leader, card ids, winner)."""
@@ -109,8 +91,9 @@ class StateViews:
         return self.game.table.score.winner(self._score) if self._phase == "end" else None
 
     def observation(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` may see: its hand, the trick, the contract, the turned-up trump (basic
-        Jass), totals, whose turn and (its own turn) the legal moves."""
+        """What ``seat`` may see: its hand, the trick, the contract, the turned-up trump suit and
+        card (basic Jass: the dealer's last card, shown to all and kept), totals, whose turn
+        and (its own turn) the legal moves."""
         if not (type(seat) is int and 0 <= seat < self._n):
             raise SetupError(f"seat must be 0..{self._n - 1}, not {seat!r}")
         out: dict[str, Any] = {
@@ -123,6 +106,7 @@ class StateViews:
         }
         if self.game.table.first_forehand == "dealer-card":
             out["turned_up"] = self._turned_up
+            out["turned_up_card"] = self._turned_up_card  # the dealer keeps it (RULES J)
         if self.current_player() == seat:
             out["legal"] = self.legal_moves()
         return out
@@ -158,9 +142,10 @@ class StateViews:
             rec["forehand"] = self.forehand_override
         logs = self._done + ([(self._items, tuple(self._acts))]
                              if len(self._done) < len(self._deals) else [])
+        cards, n_cards = g.deck.cards, g.n_cards
         rec["rounds"] = [
             {"deal": {"seed": deal} if isinstance(deal, int) else deal.to_json(),
-             "picking": list(picking), "plays": [str(JASS.cards[c]) for c in acts if c < N_CARDS]}
+             "picking": list(picking), "plays": [str(cards[c]) for c in acts if c < n_cards]}
             for deal, (picking, acts) in zip(self._deals, logs, strict=True)
         ]
         return rec

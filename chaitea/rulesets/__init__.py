@@ -1,13 +1,16 @@
-"""The ruleset registry: the Jass-family games as values built from parts (issue 9, RULES J).
+"""The ruleset registry: every game of the kit as a value built from parts (issue 9, RULES J).
 
-:func:`find_ruleset` answers a :class:`~chaitea.phases.ruleset.Ruleset` by its record name;
-``chaitea.Game(ruleset="schieber")`` (or :func:`jass_game`) builds a game of it, played by the
-generic driver (:mod:`chaitea.driver`) through the same state API as Chai Tea Jazz.
+:func:`find_ruleset` answers a ruleset by its record name: Chai Tea Jazz
+(:data:`~chaitea.rulesets.chai_tea_jazz.CHAI_TEA_JAZZ`, whose parts ``chaitea.Game`` composes:
+Barrel picking, its play, the Paper Pad) or a Jass-family
+:class:`~chaitea.phases.ruleset.Ruleset` (``RULESETS``); ``chaitea.Game(ruleset="schieber")`` (or
+:func:`jass_game`) builds a Jass game, played by the generic driver (:mod:`chaitea.driver`).
+Both state machines share one base (:mod:`chaitea.machine`) and the same state API.
 
->>> sorted(RULESETS)
-['coiffeur', 'coiffeur-schieber', 'jass', 'schieber']
+>>> sorted(RULESETS), find_ruleset("chai-tea-jazz").title
+(['coiffeur', 'coiffeur-schieber', 'jass', 'schieber'], 'Chai Tea Jazz')
 >>> find_ruleset("schieber").players, [o.name for o in find_ruleset("schieber").options][:3]
-((4,), ['no_multipliers', 'target', 'obenabe_undenufe'])
+((4, 6), ['no_multipliers', 'target', 'obenabe_undenufe'])
 >>> game = jass_game("coiffeur-schieber", players=3)
 >>> game.n_tricks, game.sides
 (12, 3)
@@ -21,20 +24,24 @@ from typing import Any
 from ..driver import JassGame
 from ..errors import SetupError
 from ..phases.ruleset import Ruleset
-from .jass import BASIC_JASS, COIFFEUR, COIFFEUR_SCHIEBER, SCHIEBER
+from .chai_tea_jazz import CHAI_TEA_JAZZ, ChaiTeaJazzRuleset
+from .jass import BASIC_JASS, COIFFEUR, COIFFEUR_SCHIEBER
+from .schieber import SCHIEBER
 
-__all__ = ["RULESETS", "JassGame", "find_ruleset", "jass_game"]
+__all__ = ["CHAI_TEA_JAZZ", "RULESETS", "JassGame", "find_ruleset", "jass_game"]
 
 RULESETS: dict[str, Ruleset] = {r.name: r for r in (BASIC_JASS, SCHIEBER, COIFFEUR_SCHIEBER,
                                                     COIFFEUR)}
 
 
-def find_ruleset(name: str) -> Ruleset:
+def find_ruleset(name: str) -> Ruleset | ChaiTeaJazzRuleset:
     """The ruleset called ``name`` (RECORD ``options.ruleset``); a :class:`SetupError` names
     the rulesets that exist."""
+    if name == CHAI_TEA_JAZZ.name:
+        return CHAI_TEA_JAZZ
     r = RULESETS.get(name) if isinstance(name, str) else None
     if r is None:
-        raise SetupError(f"unknown ruleset {name!r}: the Jass family has "
+        raise SetupError(f"unknown ruleset {name!r}: the kit has {CHAI_TEA_JAZZ.name}, "
                          f"{', '.join(RULESETS)} (RECORD options.ruleset)")
     return r
 
@@ -43,4 +50,7 @@ def jass_game(name: str, players: int | None = None, *, deck: str | None = None,
               options: Mapping[str, object] | None = None, **kw: Any) -> JassGame:
     """A game of the ruleset ``name``; its options as ``options`` or keyword arguments."""
     opts = {**(options or {}), **kw}
-    return JassGame(find_ruleset(name), players, deck=deck, options=opts)
+    r = find_ruleset(name)
+    if not isinstance(r, Ruleset):
+        raise SetupError(f"{name} is not a Jass-family ruleset; use chaitea.Game(ruleset={name!r})")
+    return JassGame(r, players, deck=deck, options=opts)

@@ -1,17 +1,16 @@
-"""The four Jass games as ruleset values (RULES J, the seed text): basic Jass, Schieber,
-Coiffeur-Schieber (3 or 4 players) and Coiffeur. Each builds its table from shared parts.
+"""The Jass games as ruleset values (RULES J, the seed text): basic Jass, Coiffeur-Schieber (3 or
+4 players) and Coiffeur here, Schieber (4 or 6 players) in :mod:`chaitea.rulesets.schieber`.
+Each builds its table from shared parts.
 
->>> t = SCHIEBER.table(4, {"no_multipliers": True})
->>> t.score.scoring.end.target, t.score.scoring.factor("undenufe")
-(1000, 1)
->>> SCHIEBER.table(4, {"obenabe_undenufe": False}).contracts
+>>> BASIC_JASS.table(4, {}).contracts
 ('trump(C)', 'trump(D)', 'trump(H)', 'trump(S)')
+>>> BASIC_JASS.table(4, {"declare": "hand"}).weis_options.by_hand
+True
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from types import MappingProxyType
 from typing import Any
 
@@ -19,63 +18,57 @@ from ..errors import SetupError
 from ..jass.melds import CardUse, WeisOptions
 from ..jass.rows import COIFFEUR as COIFFEUR_LAYOUT
 from ..jass.rows import coiffeur_schieber_3, coiffeur_schieber_4
-from ..jass.scoring import FLAT, HandsEnd, TargetEnd
-from ..jass.scoring import SCHIEBER as SCHIEBER_SCORING
+from ..jass.scoring import HandsEnd
 from ..phases.choice import DealerTrump, ForehandChoice, RoundPick
+from ..phases.declare import Declaring
 from ..phases.ruleset import Option, Ruleset, Table
-from ..phases.scores import HandsScore, PadScore, TargetScore
+from ..phases.scores import HandsScore, PadScore
 from ..seating import JASS_SEATINGS
 
-__all__ = ["BASIC_JASS", "COIFFEUR", "COIFFEUR_SCHIEBER", "SCHIEBER"]
+__all__ = ["BASIC_JASS", "COIFFEUR", "COIFFEUR_SCHIEBER", "DECLARE", "TRUMPS", "WEIS_OPTIONS",
+           "value_options", "weis_options", "with_declaring"]
 
-_TRUMPS = ("trump(C)", "trump(D)", "trump(H)", "trump(S)")
+TRUMPS = _TRUMPS = ("trump(C)", "trump(D)", "trump(H)", "trump(S)")
 
-_WEIS_OPTIONS = (
+#: Declaring Weis by hand (RULES J option, :mod:`chaitea.phases.declare`).
+DECLARE = Option("declare", "auto", "Weis: auto (every Weis found and scored) or hand (each "
+                 "player declares one of their Weis or noweis, at least as high as the last "
+                 "one declared)", ("auto", "hand"))
+
+WEIS_OPTIONS = _WEIS_OPTIONS = (
     Option("low_fours", False, "four 8s, 7s or 6s are Weis at 100 (the text)"),
     Option("shared_cards", False, "one card may serve in two melds (the text)"),
+    DECLARE,
 )
 
 
-def _weis(o: Mapping[str, Any]) -> WeisOptions:
+def weis_options(o: Mapping[str, Any]) -> WeisOptions:
+    """The :class:`WeisOptions` of a ruleset's resolved options."""
     return WeisOptions(low_fours=o["low_fours"],
                        undenufe_four_sixes=bool(o.get("four_sixes", False)),
-                       card_use=CardUse.SHARED if o["shared_cards"] else CardUse.MOST_POINTS)
+                       card_use=CardUse.SHARED if o["shared_cards"] else CardUse.MOST_POINTS,
+                       by_hand=o.get("declare") == "hand")
 
 
-def _values(o: Mapping[str, Any]) -> frozenset[str]:
+def value_options(o: Mapping[str, Any]) -> frozenset[str]:
+    """The card-value options (``undenufe-six``) of a ruleset's resolved options."""
     return frozenset({"undenufe-six"} if o.get("undenufe_six") else ())
 
 
-def _schieber(players: int, o: Mapping[str, Any]) -> Table:
-    contracts = _TRUMPS + (("obenabe", "undenufe") if o["obenabe_undenufe"] else ())
-    base = FLAT if o["no_multipliers"] else SCHIEBER_SCORING
-    target = o["target"] or base.end.target
-    scoring = replace(base, end=TargetEnd(target, o["stoeck_first"], o["mid_hand_end"]))
-    return Table("schieber", 4, JASS_SEATINGS["four-in-pairs"],
-                 ForehandChoice(contracts, o["push_back"]), TargetScore(scoring), contracts,
-                 weis=True, stoeck=True, weis_options=_weis(o), value_options=_values(o),
-                 first_forehand="7S")
+def with_declaring(choice: ForehandChoice | RoundPick | DealerTrump,
+                   options: WeisOptions) -> ForehandChoice | RoundPick | DealerTrump | Declaring:
+    """The choice phase, followed by the declarations when Weis are declared by hand."""
+    return Declaring(choice, options) if options.by_hand else choice
 
 
-SCHIEBER = Ruleset("schieber", "Schieber", (4,), (
-    Option("no_multipliers", False, "every multiplier 1 and a 1000-point game"),
-    Option("target", None, "the target score (default 3000; 1000 with no_multipliers)"),
-    Option("obenabe_undenufe", True, "Obenabe and Undenufe may be chosen (false: trumps only)"),
-    Option("undenufe_six", False, "in Undenufe the 6 is worth 11 and the A 0"),
-    Option("four_sixes", False, "in Undenufe four 6s are a Weis in place of four As"),
-    *_WEIS_OPTIONS,
-    Option("push_back", False, "after a push the partner may push back to the forehand"),
-    Option("stoeck_first", True, "Stöck, then Weis, then cards are written: the first side "
-           "to reach the target wins"),
-    Option("mid_hand_end", True, "a game decided by Stöck or Weis ends before the cards are "
-           "played (false: the hand is played out)"),
-), _schieber, "teams of two, the forehand chooses or pushes, multipliers, to 3000")
+_weis, _values = weis_options, value_options
 
 
 def _basic(players: int, o: Mapping[str, Any]) -> Table:
-    return Table("jass", 4, JASS_SEATINGS["four"], DealerTrump(), HandsScore(HandsEnd(o["hands"])),
-                 _TRUMPS, weis=True, stoeck=True, weis_options=_weis(o),
-                 first_forehand="dealer-card")
+    w = _weis(o)
+    return Table("jass", 4, JASS_SEATINGS["four"], with_declaring(DealerTrump(), w),
+                 HandsScore(HandsEnd(o["hands"])), _TRUMPS, weis=True, stoeck=True,
+                 weis_options=w, first_forehand="dealer-card")
 
 
 BASIC_JASS = Ruleset("jass", "Jass", (4,), (

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from chaitea import JASS, SEATINGS, STANDARD, Deal, DealError, SetupError
+from chaitea import SEATINGS, STANDARD, Deal, DealError, SetupError, deck_named
 from chaitea.seating import JASS_SEATINGS, Seating, individuals, partnerships
 
 
@@ -54,12 +54,13 @@ def test_deals_take_a_seating(name: str) -> None:
     """A seeded deal for a Jass seating: the whole deck, hand sizes of the seating, portable
     (the same blocks as the player-count form for the same count)."""
     seating = JASS_SEATINGS[name]
-    d = Deal.from_seed(11, seating, JASS)
+    deck = deck_named(seating.decks[0])  # six-player Schieber: the two 24-card decks
+    d = Deal.from_seed(11, seating, deck)
     assert [len(h) for h in d.hands] == [seating.hand_size] * seating.players
-    d.validate(seating, JASS)
-    assert sorted(map(str, d.all_cards())) == sorted(map(str, JASS.cards))
-    assert Deal.from_json({"seed": 11}, seating, JASS) == d
-    assert Deal.from_json(d.to_json(), seating, JASS).hands == d.hands
+    d.validate(seating, deck)
+    assert sorted(map(str, d.all_cards())) == sorted(map(str, deck.cards))
+    assert Deal.from_json({"seed": 11}, seating, deck) == d
+    assert Deal.from_json(d.to_json(), seating, deck).hands == d.hands
 
 
 def test_player_count_form_still_means_the_ctj_seating() -> None:

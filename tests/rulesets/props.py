@@ -101,7 +101,7 @@ def reference_points(game: Any, contract: str, picking: list[str], plays: list[s
                                                                  game.table.value_options)
     n = game.players
     after = picking[picking.index(contract) + 1:] if contract in picking else []
-    chosen = ["CDHS".index(p[6]) for p in after]
+    chosen = ["CDHS".index(p[6]) for p in after if p.startswith("trump(")]  # not Weis items
     known = -1
     leader = forehand
     won: list[tuple[list[int], int, int]] = []  # card ids, winner, trump for the values

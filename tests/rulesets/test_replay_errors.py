@@ -29,7 +29,7 @@ def _round(picking: list[str], plays: list[Any], hands: list[str] = UNDERTRUMP) 
 CASES = [
     (_record([], options={"ruleset": "schieber", "bogus": 1}), "round 0, picking step 0",
      "unknown option 'bogus'"),
-    (_record([], players=3), "round 0, picking step 0", "played by 4 players"),
+    (_record([], players=3), "round 0, picking step 0", "played by 4 or 6 players"),
     (_record([], forehand=7), "round 0, picking step 0", "forehand"),
     (_record([], options={"ruleset": "schieber", "target": -5}), "round 0, picking step 0",
      "target"),

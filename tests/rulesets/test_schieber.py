@@ -88,7 +88,7 @@ def test_no_obenabe_undenufe_and_no_multipliers_options() -> None:
     assert flat.table.score.scoring.factor("undenufe") == 1
     with pytest.raises(SetupError, match="unknown option 'bogus'"):
         make(ruleset="schieber", bogus=True)
-    with pytest.raises(SetupError, match="played by 4 players"):
+    with pytest.raises(SetupError, match="played by 4 or 6 players"):
         make(players=3, ruleset="schieber")
 
 

@@ -1,0 +1,141 @@
+"""Chai Tea Jazz as a ruleset value (issue 9): its player counts, its options and the parts a
+:class:`chaitea.Game` composes: the seating and deck (RULES P), the setup's rows, the choice phase
+(:class:`~chaitea.phases.barrel.BarrelPicking`: Barrel picking and the offers of Passing the
+Barrel), the play on the core's trick rules with the ``chai-tea-jazz`` follow rule (RULES F, R)
+and the scoring part (:class:`~chaitea.phases.paper_pad.PaperPadScore`: the Paper Pad, the match
+point, the metas; the game ends when the pad is full).
+
+>>> from chaitea.rulesets import find_ruleset
+>>> ctj = find_ruleset("chai-tea-jazz")
+>>> ctj.players, [o.name for o in ctj.options]
+((3, 2, 4, 6), ['deck', 'passing_the_barrel', 'match_point', 'meta', 'same_contract_raise'])
+>>> parts = ctj.parts(4, "short", match_point=True)
+>>> parts.deck.name, parts.seating.tricks(parts.deck.name), parts.scoring.match_point
+('standard', 9, True)
+>>> ctj.parts(2, meta="second-place")
+Traceback (most recent call last):
+...
+chaitea.errors.SetupError: the second-place meta works with three players only (RULES S)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..cards import Deck, deck_named
+from ..errors import SetupError
+from ..following import FOLLOW_RULES, FollowRule
+from ..phases.barrel import BarrelPicking
+from ..phases.paper_pad import PaperPadScore
+from ..phases.ruleset import Option
+from ..seating import SEATINGS, Seating
+from ..setups import Setup, parse_setup
+
+__all__ = ["CHAI_TEA_JAZZ", "JASS_RULESETS", "METAS", "OPTION_NAMES", "ChaiTeaJazzRuleset",
+           "Parts", "record_options"]
+
+METAS = (None, "second-place", "cumulative-most", "cumulative-least")
+# Every ruleset name the record knows (RECORD options.ruleset); those not built are refused.
+JASS_RULESETS = (
+    "jass", "schieber", "sidi-barrani", "coiffeur-schieber", "coiffeur", "differenzler", "mittlere",
+    "molotow", "plus-minus", "rosenober", "schiltenober", "guggitaler", "guggitaler-8",
+    "palitos-21", "bells-avoidance", "sticheln",
+)
+
+
+@dataclass(frozen=True)
+class Parts:
+    """The composed parts of one Chai Tea Jazz game (what :class:`chaitea.Game` runs)."""
+
+    players: int
+    seating: Seating
+    deck: Deck
+    setup: Setup
+    picking: BarrelPicking
+    scoring: PaperPadScore
+    follow: FollowRule
+
+
+@dataclass(frozen=True)
+class ChaiTeaJazzRuleset:
+    """Chai Tea Jazz: the player counts it allows (the first is the default), its options (as
+    the record names them) and the builder of its :class:`Parts`."""
+
+    name: str
+    title: str
+    players: tuple[int, ...]
+    options: tuple[Option, ...]
+    doc: str = ""
+
+    def parts(self, players: int = 3, setup: Setup | str | list[dict[str, Any]] = "standard",
+              *, deck: str | None = None, passing_the_barrel: bool = False,
+              match_point: bool = False, meta: str | None = None,
+              same_contract_raise: bool = True) -> Parts:
+        """The parts of a game, checking the rules' own constraints (which deck fits which
+        player count, which meta...) with a :class:`SetupError` that names the rule."""
+        if type(players) is not int or players not in SEATINGS:
+            raise SetupError(f"players must be 2, 3, 4 or 6, not {players!r} (RECORD players)")
+        seating = SEATINGS[players]
+        deck_name = seating.decks[0] if deck is None else deck
+        the_deck = deck_named(deck_name) if isinstance(deck_name, str) else deck_named(str(deck))
+        if deck_name not in seating.decks:
+            raise SetupError(f"the {deck_name} deck does not fit {players} players; use "
+                             f"{' or '.join(seating.decks)} (RULES P, RECORD options.deck)")
+        flags = {"passing_the_barrel": passing_the_barrel, "match_point": match_point,
+                 "same_contract_raise": same_contract_raise}
+        wrong = [name for name, flag in flags.items() if type(flag) is not bool]
+        if wrong:
+            raise SetupError(f"option {wrong[0]} must be true or false")
+        if meta not in METAS:
+            raise SetupError(f"unknown meta {meta!r}: use null, \"second-place\", "
+                             "\"cumulative-most\" or \"cumulative-least\" (RECORD options.meta)")
+        the_setup = setup if isinstance(setup, Setup) else parse_setup(setup)
+        if players != 3 and (meta == "second-place" or any(r.meta for r in the_setup.rows)):
+            raise SetupError("the second-place meta works with three players only (RULES S)")
+        return Parts(players, seating, the_deck, the_setup,
+                     BarrelPicking(passing_the_barrel, same_contract_raise),
+                     PaperPadScore(match_point, meta), FOLLOW_RULES["chai-tea-jazz"])
+
+
+CHAI_TEA_JAZZ = ChaiTeaJazzRuleset(
+    "chai-tea-jazz", "Chai Tea Jazz", (3, 2, 4, 6), (
+        Option("deck", None, "standard; six-player or double for six players (RULES P)",
+               choices=(None, "standard", "six-player", "double")),
+        Option("passing_the_barrel", False, "the barrel holder may offer (RULES V, D11)"),
+        Option("match_point", False, "a side that wins every trick takes a point (RULES V)"),
+        Option("meta", None, "the game-wide meta contract (RULES S)", choices=METAS),
+        Option("same_contract_raise", True, "a raise may name the Current Bet's contract "
+               "(D12; false: refused)"),
+    ), doc="the rulebook's game (docs/rules.md)")
+
+OPTION_NAMES = (*(o.name for o in CHAI_TEA_JAZZ.options), "ruleset")
+
+
+def record_options(players: object, setup: object, options: object) -> dict[str, Any]:
+    """A record's ``players``, ``setup`` and ``options`` values checked (anything unknown is
+    refused with a :class:`SetupError` that names the field), as ``Game``'s keyword
+    arguments."""
+    if options is None:
+        options = {}
+    if not isinstance(options, dict):
+        raise SetupError("'options' must be an object (RECORD options)")
+    unknown = [k for k in options if k not in OPTION_NAMES]
+    if unknown:
+        raise SetupError(f"unknown option {unknown[0]!r} (RECORD options)")
+    if type(players) is not int:
+        raise SetupError("'players' must be 2, 3, 4 or 6 (RECORD players)")
+    if not isinstance(setup, str | list):
+        raise SetupError("'setup' must be a name or a list of rows (RECORD setup)")
+    deck = options.get("deck")
+    if deck is not None and deck not in ("standard", "six-player", "double", "jass"):
+        raise SetupError(f"unknown deck {deck!r} (RECORD options.deck)")
+    ruleset = options.get("ruleset", "chai-tea-jazz")
+    if not isinstance(ruleset, str):
+        raise SetupError("'ruleset' must be a string (RECORD options.ruleset)")
+    meta = options.get("meta")
+    if meta is not None and not isinstance(meta, str):
+        raise SetupError(f"unknown meta {meta!r} (RECORD options.meta)")
+    return {"deck": deck, "passing_the_barrel": options.get("passing_the_barrel", False),
+            "match_point": options.get("match_point", False), "meta": meta,
+            "ruleset": ruleset, "same_contract_raise": options.get("same_contract_raise", True)}

@@ -1,0 +1,159 @@
+"""The Jass play path (issue 9's speed work) against the rules it must keep (RULES J).
+
+``apply_action`` plays a legal card id inline and keeps the next seat's legal mask from
+:func:`chaitea.phases.play.follow_tables`; these tests hold that path to the ``jass`` follow
+rule's own ``legal`` function (:mod:`chaitea.following`), to the refusals and the unchanged state
+of an illegal action, and to the slow path (the same moves as record spellings).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from chaitea.cards import JASS
+from chaitea.driver import JassState, mask_ids
+from chaitea.errors import IllegalAction, IllegalPlay
+from chaitea.following import FOLLOW_RULES
+from chaitea.phases.play import follow_tables
+from chaitea.rulesets import jass_game
+
+JASS_RULE = FOLLOW_RULES["jass"]
+
+
+def table_legal(trump: int, hand: int, trick: list[int]) -> int:
+    """The legal mask from follow_tables, as the state computes it."""
+    if not trick:
+        return hand
+    fm, px, tm, weaker = follow_tables(trump)[trick[0] // 9]
+    forbidden = 0
+    for c in trick[1:]:
+        forbidden |= weaker[c]
+    f = hand & fm
+    a = f | hand & tm if f and f != px else hand
+    if forbidden and hand & tm != hand:
+        a &= ~forbidden
+    return a
+
+
+@pytest.mark.parametrize("trump", [-1, 0, 1, 2, 3])
+def test_follow_tables_give_the_rules_legal_mask(trump: int) -> None:
+    rng = random.Random(90 + trump)
+    legal = JASS_RULE.bind(JASS, trump).legal
+    tm = JASS.suit_masks[trump] if trump >= 0 else 0
+    puur = 1 << JASS.index_of("J" + "CDHS"[trump]) if trump >= 0 else 0
+    checked = {"only trumps": 0, "puur alone": 0, "undertrump refused": 0}
+    for _ in range(3000):
+        deck = list(range(36))
+        rng.shuffle(deck)
+        size = rng.randint(1, 9)
+        trick = deck[:rng.randint(0, 3)]
+        rest = deck[len(trick):]
+        kind = rng.random()
+        if kind < 0.15 and tm:  # a hand of nothing but trumps
+            pool = [c for c in rest if tm >> c & 1]
+        elif kind < 0.3 and tm:  # the Puur as the only trump
+            pool = [c for c in rest if not tm >> c & 1]
+        else:
+            pool = rest
+        hand = 0
+        for c in pool[:size]:
+            hand |= 1 << c
+        if 0.15 <= kind < 0.3 and tm and not puur & sum(1 << c for c in trick):
+            hand |= puur
+        if not hand:
+            continue
+        led = trick[0] // 9 if trick else -1
+        got = table_legal(trump, hand, trick)
+        want = legal(hand, led, trick)
+        assert got == want, (trump, JASS.cards_of(hand), [str(JASS.cards[c]) for c in trick])
+        if tm and hand & tm == hand:
+            checked["only trumps"] += 1
+        if tm and hand & tm == puur and led == trump:
+            checked["puur alone"] += 1
+        if want != hand and want & tm != hand & tm and led != trump:
+            checked["undertrump refused"] += 1
+    if trump >= 0:  # the special cases were met, not only the plain ones
+        assert all(n > 10 for n in checked.values()), checked
+
+
+def _snapshot(state: JassState) -> tuple[object, ...]:
+    return (state.history(), state.legal_actions(), state.current_player(), state.phase,
+            [state.hand(s) for s in range(state.game.players)], state.trick(), state.tricks(),
+            state.round_results)
+
+
+def _random_games(name: str, games: int, seed: int) -> int:
+    """Random games where every step checks the state's legal ids against the rule, and an
+    illegal card (held or not) is refused with the state unchanged; returns the plays checked."""
+    game = jass_game(name)
+    rng = random.Random(seed)
+    checked = 0
+    for g in range(games):
+        state = game.new_initial_state(seed=seed * 1000 + g)
+        while not state.is_terminal():
+            ids = state.legal_actions()
+            if state.phase == "play":
+                seat = state.current_player()
+                hand = state._hands[seat]
+                trick = list(state._trick)
+                led = trick[0] // 9 if trick else -1
+                want = game.follow.bind(JASS, state.trump).legal(hand, led, trick)
+                assert ids == mask_ids(want)
+                assert state.legal_moves() == [str(JASS.cards[c]) for c in ids]
+                wrong = [c for c in range(36) if not want >> c & 1]
+                if wrong:
+                    c = rng.choice(wrong)
+                    before = _snapshot(state)
+                    with pytest.raises(IllegalPlay) as refused:
+                        state.apply_action(c)
+                    assert "refused" in str(refused.value)
+                    assert not state.can_apply(c)
+                    assert _snapshot(state) == before
+                for bad in (-1, 36, True):
+                    with pytest.raises(IllegalAction):
+                        state.apply_action(bad)
+                checked += 1
+            state.apply_action(rng.choice(ids))
+    return checked
+
+
+@pytest.mark.parametrize("name", ["schieber", "jass", "coiffeur-schieber", "coiffeur"])
+def test_legal_ids_and_refusals_along_random_games(name: str) -> None:
+    assert _random_games(name, 2, 7) > 300
+
+
+@pytest.mark.parametrize("name", ["schieber", "coiffeur-schieber", "coiffeur"])
+def test_card_ids_and_spellings_play_the_same_game(name: str) -> None:
+    """The inline path (ids) and the slow path (record spellings) give the same game."""
+    game = jass_game(name)
+    rng = random.Random(11)
+    for g in range(3):
+        fast = game.new_initial_state(seed=500 + g)
+        slow = game.new_initial_state(seed=500 + g)
+        while not fast.is_terminal():
+            a = rng.choice(fast.legal_actions())
+            fast.apply_action(a)
+            slow.apply_action(game.action_to_string(a))
+            assert slow.legal_actions() == fast.legal_actions()
+        assert slow.is_terminal()
+        assert slow.round_results == fast.round_results
+        assert slow.history() == fast.history()
+        assert slow.returns() == fast.returns()
+
+
+def test_a_clone_plays_on_alone() -> None:
+    game = jass_game("schieber")
+    state = game.new_initial_state(seed=3)
+    while state.phase != "play":
+        state.apply_action(state.legal_actions()[0])
+    state.apply_action(state.legal_actions()[0])
+    copy = state.clone()
+    before = _snapshot(state)
+    rng = random.Random(2)
+    while copy.phase == "play":
+        copy.apply_action(rng.choice(copy.legal_actions()))
+    assert _snapshot(state) == before
+    state.apply_action(state.legal_actions()[-1])
+    assert state.history() != before[0]
