@@ -10,7 +10,8 @@ from chaitea.rulesets import jass_game
 
 # (ruleset, players, options, contract): every ruleset and each play mode of RULES J (trump,
 # Obenabe, Undenufe and its 6=11 option, Slalom, Gustav, Riesenslalom, TUO, 3x3, Tutti, Misère),
-# teams (Schieber for 4 and 6, 4-player Coiffeur-Schieber) and individuals (basic Jass, Coiffeur, 3 players).
+# teams (Schieber for 4 and 6, 4-player Coiffeur-Schieber) and individuals (basic Jass, Coiffeur,
+# 3 players).
 JASS_CONFIGS: list[tuple[str, int, dict[str, Any], str]] = [
     ("schieber", 4, {}, "trump(H)"),
     ("schieber", 4, {}, "obenabe"),
