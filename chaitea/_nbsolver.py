@@ -38,7 +38,7 @@ H0 = 16
 TR0 = 32
 # The static vector R (int64): a header of scalars and offsets, then the tables.
 (R_N, R_T, R_C, R_KIND, R_BONUS, R_MATCH, R_SOLO, R_NCH, O_TAB, O_PTS, O_BND, O_CMB, O_BTW,
- O_ORD, O_PCL, O_SUIT, O_SM, O_EX, O_TR, O_WK, O_PU, O_MAX, O_PAY, O_WANT) = range(24)
+ O_ORD, O_PCL, O_SUIT, O_SM, O_EX, O_TR, O_WK, O_PU, O_MAX, O_PAY, O_WANT, O_PU2) = range(25)
 R_HEAD = 32
 
 
@@ -182,7 +182,8 @@ def node(p: int, tno: int, tlen: int, led: int, leader: int, alpha: int, beta: i
         else:
             tps = playable & R[o_sm + tr]
             if led == tr:
-                legal = playable if (tps == 0 or tps == R[R[O_PU] + tno]) else tps
+                free = tps == 0 or tps == R[R[O_PU] + tno] or tps == R[R[O_PU2] + tno]
+                legal = playable if free else tps  # the Puur (either copy of it) is free
             else:
                 f = playable & R[o_sm + led]
                 legal = (f | tps) if f else playable
@@ -486,6 +487,7 @@ def flat_rules(rules: Rules) -> FlatRules:
     trumps = np.full(T, -1, np.int64)
     weaker = np.zeros((T, C), np.int64)
     puur = np.zeros(T, np.int64)
+    puur2 = np.full(T, -1, np.int64)  # the double deck's second Puur (chaitea.following)
     if rules.jass:
         for t in range(T):
             tab = rules.tables_at(t)
@@ -498,12 +500,14 @@ def flat_rules(rules: Rules) -> FlatRules:
                     weaker[t, c] = sum(1 << x for x in mine if strength[x] < strength[c])
                 jack = [c for c in mine if rules.rank_of[c] == 11]
                 puur[t] = (1 << jack[0]) if jack else 0
+                if len(jack) > 1:
+                    puur2[t] = 1 << jack[1]
     n = rules.players
     parts = [tables, points, bound, combo, btw, order,
              np.array(rules.pclass or rules.points, np.int64), np.array(rules.suit_of, np.int64),
              np.array(rules.suit_masks, np.int64), np.array(rules.extra, np.int64),
              trumps, weaker, puur, np.zeros(n, np.int64), np.zeros(n, np.int64),
-             np.zeros(n, np.int64)]
+             np.zeros(n, np.int64), puur2]
     head = np.zeros(R_HEAD, np.int64)
     head[:O_TAB] = (n, T, C, _kind(rules), rules.last_trick_bonus, rules.match_bonus,
                     rules.solo, bound.shape[1])

@@ -10,11 +10,14 @@ from chaitea.rulesets import jass_game
 
 # (ruleset, players, options, contract): every ruleset and each play mode of RULES J (trump,
 # Obenabe, Undenufe and its 6=11 option, Slalom, Gustav, Riesenslalom, TUO, 3x3, Tutti, Misère),
-# teams (Schieber, 4-player Coiffeur-Schieber) and individuals (basic Jass, Coiffeur, 3 players).
+# teams (Schieber for 4 and 6, 4-player Coiffeur-Schieber) and individuals (basic Jass, Coiffeur,
+# 3 players).
 JASS_CONFIGS: list[tuple[str, int, dict[str, Any], str]] = [
     ("schieber", 4, {}, "trump(H)"),
     ("schieber", 4, {}, "obenabe"),
     ("schieber", 4, {"undenufe_six": True}, "undenufe"),
+    ("schieber", 6, {}, "trump(H)"),  # the 48-card double deck: twins, two Puurs
+    ("schieber", 6, {}, "undenufe"),
     ("jass", 4, {}, ""),  # the dealer's card names trump
     ("coiffeur-schieber", 3, {"tuo": "row"}, "trump(S)"),
     ("coiffeur-schieber", 3, {"tuo": "row"}, "slalom(undenufe)"),
