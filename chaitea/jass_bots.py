@@ -34,28 +34,23 @@ from .jass_play import _INFO as _INFO
 from .jass_play import N_CARDS as N_CARDS
 from .jass_play import SUIT_MASKS as SUIT_MASKS
 from .jass_play import DeckInfo as DeckInfo
-from .jass_play import JassRound, camps, exact_values, lowest_wins, solver_values
+from .jass_play import JassRound, camps, exact_values, solver_values
 from .jass_play import _bits as _bits
 from .jass_play import deck_info as deck_info
+from .jass_play import lowest_wins as lowest_wins
 from .jass_rules import _MEANS as _MEANS
 from .jass_rules import _PLANS as _PLANS
 from .jass_rules import PASS_MARGIN as PASS_MARGIN
 from .jass_rules import PUSH_MARGIN as PUSH_MARGIN
-from .jass_rules import (
-    _best_trumps,
-    _chosen_pending,
-    _game_key,
-    hand_strength,
-    jass_card,
-    jass_pick,
-    mean_strength,
-    pick_scores,
-    playout,
-)
+from .jass_rules import _best_trumps as _best_trumps
+from .jass_rules import _chosen_pending as _chosen_pending
+from .jass_rules import _game_key as _game_key
 from .jass_rules import _keep as _keep
 from .jass_rules import _lead as _lead
 from .jass_rules import _strength_plan as _strength_plan
+from .jass_rules import hand_strength, jass_card, jass_pick, mean_strength, pick_scores
 from .jass_rules import info_jacks as info_jacks
+from .jass_rules import playout as playout
 from .jass_worlds import JassView, jass_view, sample_jass_world
 from .jass_worlds import _chosen_trumps as _chosen_trumps
 from .jass_worlds import _declarations_fit as _declarations_fit
