@@ -15,6 +15,7 @@ values and best moves (``tests/bots/test_kernel_numba.py``).
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import threading
 import weakref
@@ -366,15 +367,11 @@ _SIG = ("UniTuple(int64, 2)(int64, int64, int64, int64, int64, int64, int64, int
         "int64[::1], int64[:, ::1])")
 _compiled: Any = None
 _lock = threading.Lock()
-HAVE_NUMBA = False
-try:  # numba compiles the search when installed; else the pure-Python search runs
-    if os.environ.get("CHAITEA_NO_NUMBA"):
-        raise ImportError("numba disabled by CHAITEA_NO_NUMBA")
-    import numba
-
-    HAVE_NUMBA = True
-except ImportError:  # pragma: no cover - exercised with CHAITEA_NO_NUMBA=1
-    pass
+# numba compiles the search when installed; else the pure-Python search runs. It is looked up
+# here but imported only when the search is first compiled, so importing chaitea (a dashboard's
+# kernel, the command line) does not pay numba's start-up time and memory.
+HAVE_NUMBA = (not os.environ.get("CHAITEA_NO_NUMBA")
+              and importlib.util.find_spec("numba") is not None)
 
 
 def compiled() -> bool:
@@ -390,6 +387,8 @@ def compiled_node() -> Any:
     if _compiled is None:
         with _lock:
             if _compiled is None:
+                import numba
+
                 _lowbit = numba.njit(inline="always")(_lowbit)
                 _compiled = numba.njit(_SIG, nogil=True)(node)
     return _compiled
