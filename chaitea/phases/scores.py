@@ -16,12 +16,13 @@ hand)`` (the hand's round fields), ``winner(state)``/``finished(state)``, ``tota
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..jass.pad import RowsPad
 from ..jass.rows import RowScoring, RowsLayout
 from ..jass.scoring import (
     MATCH_BONUS,
+    _ints,
     HandsEnd,
     JassRound,
     SchieberScoring,
@@ -65,6 +66,9 @@ class TargetState:
     totals: tuple[int, ...]
     winner: int | None = None
     step: str | None = None
+    #: made by :class:`TargetScore` itself (its totals need no check); a state built from
+    #: outside keeps the default and is checked when written onto
+    made: bool = field(default=False, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -77,7 +81,7 @@ class TargetScore:
     sides: int = 2
 
     def initial(self) -> TargetState:
-        return TargetState((0,) * self.sides)
+        return TargetState((0,) * self.sides, made=True)
 
     def open_to(self, state: TargetState, side: int) -> None:
         return None
@@ -101,12 +105,29 @@ class TargetScore:
         return state, check.finished and not check.played_out
 
     def write(self, state: TargetState, hand: Hand) -> tuple[TargetState, dict[str, object]]:
-        r = self._round(hand)
-        check = target_progress(state.totals, r, self.scoring.end)
-        score = tuple(a - b for a, b in zip(check.totals, state.totals, strict=True))
+        m = self.scoring.factor(hand.contract)
+        start = state.totals
+        if not state.made:  # from outside: the totals are checked (target_progress's check)
+            start = _ints("totals", start, len(hand.card_points))
+        match = _match(hand.side_tricks(self.side_of, self.sides)) if hand.played else None
+        # JassRound.score inline: (cards + Match + Weis + Stöck) x multiplier per side
+        score = tuple((c + (MATCH_BONUS if s == match else 0) + w + k) * m
+                      for s, (c, w, k) in enumerate(zip(hand.card_points, hand.weis,
+                                                        hand.stoeck, strict=True)))
+        full = tuple(t + p for t, p in zip(start, score, strict=True))
+        target = self.scoring.end.target
+        for t in full:
+            if t >= target:
+                break
+        else:  # nobody reaches the target: target_progress's first answer, without its records
+            return (TargetState(full, None, None, True),
+                    {"match": match, "multiplier": m, "score": score})
+        check = target_progress(start, JassRound(hand.card_points, match, hand.weis,
+                                                 hand.stoeck, m), self.scoring.end)
+        score = tuple(a - b for a, b in zip(check.totals, start, strict=True))
         step = None if check.step is None else check.step.value
-        new = TargetState(check.totals, check.winner, step)
-        return new, {"match": r.match, "multiplier": r.multiplier, "score": score}
+        new = TargetState(check.totals, check.winner, step, True)
+        return new, {"match": match, "multiplier": m, "score": score}
 
     def finished(self, state: TargetState) -> bool:
         return state.winner is not None
