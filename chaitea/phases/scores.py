@@ -22,10 +22,10 @@ from ..jass.pad import RowsPad
 from ..jass.rows import RowScoring, RowsLayout
 from ..jass.scoring import (
     MATCH_BONUS,
-    _ints,
     HandsEnd,
     JassRound,
     SchieberScoring,
+    _ints,
     target_progress,
 )
 from ..jass.tallies import row_score
@@ -33,7 +33,7 @@ from ..jass.tallies import row_score
 __all__ = ["Hand", "HandsScore", "HandsState", "PadScore", "TargetScore", "TargetState"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Hand:
     """One hand's facts from the play: ``forehand``, ``declarer``, ``contract`` (as spelled),
     ``tricks`` per seat, ``card_points`` per side (the last-trick 5 included), ``weis`` and
@@ -91,6 +91,20 @@ class TargetScore:
         tricks = hand.side_tricks(self.side_of, self.sides)
         match = _match(tricks) if hand.played else None
         return JassRound(hand.card_points, match, hand.weis, hand.stoeck, m)
+
+    def may_end_declared(self, state: TargetState, contract: str, weis: tuple[int, ...],
+                         stoeck: tuple[int, ...]) -> bool:
+        """Whether :meth:`declared` could end the game (a side reaches the target on its Stöck
+        and Weis): the engine builds the hand's record for :meth:`declared` only then."""
+        end = self.scoring.end
+        if not end.mid_hand:
+            return False
+        m = self.scoring.factor(contract)
+        target = end.target
+        for t, w, k in zip(state.totals, weis, stoeck, strict=True):
+            if t + (w + k) * m >= target:
+                return True
+        return False
 
     def declared(self, state: TargetState, hand: Hand) -> tuple[TargetState, bool]:
         """Stöck and Weis are written when declared: does the game end before the cards?"""
@@ -163,6 +177,10 @@ class HandsScore:
     def open_to(self, state: HandsState, side: int) -> None:
         return None
 
+    def may_end_declared(self, state: HandsState, contract: str, weis: tuple[int, ...],
+                         stoeck: tuple[int, ...]) -> bool:
+        return False
+
     def declared(self, state: HandsState, hand: Hand) -> tuple[HandsState, bool]:
         return state, False
 
@@ -200,6 +218,10 @@ class PadScore:
 
     def open_to(self, state: RowsPad, side: int) -> list[str]:
         return state.legal(side)
+
+    def may_end_declared(self, state: RowsPad, contract: str, weis: tuple[int, ...],
+                         stoeck: tuple[int, ...]) -> bool:
+        return False
 
     def declared(self, state: RowsPad, hand: Hand) -> tuple[RowsPad, bool]:
         return state, False
