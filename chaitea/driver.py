@@ -31,7 +31,7 @@ from .contracts import JASS_FAMILY, Contract
 from .deals import Deal, shuffled_indices
 from .errors import IllegalAction, SetupError
 from .following import FOLLOW_RULES
-from .jass.hand import declarations
+from .jass.hand import dealt_declarations, declarations
 from .machine import CHANCE, TERMINAL, round_seed
 from .phases.choice import PickStatus, PickView, refuse
 from .phases.declare import declaration_spellings, hand_declarations
@@ -219,6 +219,7 @@ class JassState(ActionSpellings, TrickPlay, StateViews):
         self._side_of = game.side_of
         self._hands = [0] * n
         self._dealt = [0] * n
+        self._own_deal = False  # apply_deal: the masks were dealt or checked here
         self._turned_up: str | None = None
         self._turned_up_card: str | None = None  # basic Jass: the card itself, shown to all
         self._items: tuple[str, ...] = ()
@@ -390,6 +391,7 @@ class JassState(ActionSpellings, TrickPlay, StateViews):
         self._acts = []
         self._hands = masks
         self._dealt = list(masks)
+        self._own_deal = isinstance(deal, int) or deal.seed is None  # shuffled here or checked
         dealer = (first - 1) % n  # basic Jass: the dealer's last card, shown to all
         if isinstance(deal, int):
             last_id = ids[dealer * h + h - 1]
@@ -452,11 +454,12 @@ class JassState(ActionSpellings, TrickPlay, StateViews):
         self._leader = self._turn = st.forehand
         self._phase = "play"
         self._setup_trick()
-        hand = Hand(st.forehand, st.declarer, st.contract, (0,) * self._n,
-                    (0,) * g.sides, self._weis, self._stoeck, played=False)
-        self._score, ended = t.score.declared(self._score, hand)
-        if ended:  # Schieber: the target reached on Stöck or Weis; the hand is not played
-            self._finish_round(hand)
+        if t.score.may_end_declared(self._score, st.contract, self._weis, self._stoeck):
+            hand = Hand(st.forehand, st.declarer, st.contract, (0,) * self._n, (0,) * g.sides,
+                        self._weis, self._stoeck, played=False)  # only when a side may win now
+            self._score, ended = t.score.declared(self._score, hand)
+            if ended:  # Schieber: the target reached on Stöck or Weis; the hand is not played
+                self._finish_round(hand)
 
     def _declare(self, st: PickStatus) -> None:
         """The hand's Weis and Stöck per side: automatic from the hands as dealt, or the Weis
@@ -469,6 +472,9 @@ class JassState(ActionSpellings, TrickPlay, StateViews):
             d = hand_declarations(g.deck, self._dealt, contract, st.declared,
                                   sides=self._side_of, forehand=st.forehand,
                                   options=t.weis_options, weis=t.weis, stoeck=t.stoeck)
+        elif t.weis and t.stoeck and self._own_deal:  # dealt or checked here: no checks again
+            d = dealt_declarations(self._dealt, contract, self._side_of, st.forehand,
+                                   t.weis_options)
         else:
             d = declarations(self._dealt, contract, sides=self._side_of, forehand=st.forehand,
                              options=t.weis_options, weis=t.weis, stoeck=t.stoeck)

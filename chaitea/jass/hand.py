@@ -26,12 +26,13 @@ from .weis import (
     WeisOptions,
     WeisResult,
     check_sides,
+    dealt_weis,
     no_weis,
     score_weis,
     score_weis_masks,
 )
 
-__all__ = ["Declarations", "declarations", "hand_score", "mode_of"]
+__all__ = ["Declarations", "dealt_declarations", "declarations", "hand_score", "mode_of"]
 
 
 def mode_of(contract: str) -> tuple[Suit | None, bool]:
@@ -123,6 +124,44 @@ def declarations(hands: Sequence[str | Iterable[Card | str]] | Sequence[int], co
     cards = [h for h in hands if not isinstance(h, int)]
     return Declarations(result, stoeck_points(cards, trump, sides=side_of),
                         stoeck_holder(cards, trump))
+
+
+def dealt_declarations(masks: list[int], contract: str, side_of: tuple[int, ...],
+                       forehand: int, options: WeisOptions) -> Declarations:
+    """:func:`declarations` with Weis and Stöck for the masks the engine dealt itself and its own
+    seating (checked at set-up): no checks again, the Stöck holder read inline (same values).
+
+    >>> from chaitea.cards import JASS
+    >>> masks = [JASS.mask_of(h.split()) for h in ("6S 7S 8S KH QH", "AC", "9D", "JD")]
+    >>> d = dealt_declarations(masks, "trump(H)", (0, 1, 0, 1), 0, DEFAULT_OPTIONS)
+    >>> d.weis.points, d.stoeck, d.stoeck_seat
+    ((20, 0), (20, 0), 0)
+    """
+    trump, undenufe = mode_of(contract)
+    result = dealt_weis(masks, trump, undenufe, side_of, forehand, options)
+    seat = None
+    if trump is not None:
+        pair = 0b11 << (int(trump) * 9 + 6)  # Q and K of trump (stoeck_holder_mask)
+        for s, m in enumerate(masks):
+            if m & pair == pair:
+                seat = s
+                break
+    if result is no_weis(len(masks), max(side_of) + 1):  # one shared value per seating
+        hit = _DECLARED.get((side_of, seat))
+        if hit is not None and hit.weis is result:
+            return hit
+        d = _declared(result, side_of, seat)
+        if len(_DECLARED) < 256:
+            _DECLARED[(side_of, seat)] = d
+        return d
+    return _declared(result, side_of, seat)
+
+
+def _declared(result: WeisResult, side_of: tuple[int, ...], seat: int | None) -> Declarations:
+    per_side = [0] * (max(side_of) + 1)
+    if seat is not None:
+        per_side[side_of[seat]] = STOECK_POINTS
+    return Declarations(result, tuple(per_side), seat)
 
 
 def hand_score(card_points: Sequence[int], tricks: Sequence[int], declared: Declarations,

@@ -336,7 +336,20 @@ def score_weis_masks(masks: Sequence[int], *, trump: Suit | None = None, undenuf
         if not isinstance(m, int) or m < 0 or m & ~_DECK_MASK or seen & m:
             raise CardError(f"seat {seat}: a hand mask holds cards of one Jass deck, each once")
         seen |= m
-    side_of = check_sides(len(masks), sides)
+    return dealt_weis(masks, trump, undenufe, check_sides(len(masks), sides), forehand, options)
+
+
+def dealt_weis(masks: Sequence[int], trump: Suit | None, undenufe: bool,
+               side_of: tuple[int, ...], forehand: int, options: WeisOptions) -> WeisResult:
+    """:func:`score_weis_masks` without its checks: the engine's entry for the masks it dealt
+    itself (one Jass deck, each card once) and its own seating (``side_of``, checked at set-up).
+
+    >>> from chaitea.cards import JASS
+    >>> hands = ["9C 9D 9H 9S 7D 8D", "6S 7S 8S", "AC", "KH"]
+    >>> masks = [JASS.mask_of(h.split()) for h in hands]
+    >>> dealt_weis(masks, None, False, (0, 1, 0, 1), 0, DEFAULT_OPTIONS).points
+    (150, 0)
+    """
     scoring_fours = _scoring_fours(undenufe, options)
     melds: list[tuple[Meld, ...]] = []
     held = False

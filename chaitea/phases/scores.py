@@ -16,7 +16,7 @@ hand)`` (the hand's round fields), ``winner(state)``/``finished(state)``, ``tota
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..jass.pad import RowsPad
 from ..jass.rows import RowScoring, RowsLayout
@@ -25,6 +25,7 @@ from ..jass.scoring import (
     HandsEnd,
     JassRound,
     SchieberScoring,
+    _ints,
     target_progress,
 )
 from ..jass.tallies import row_score
@@ -32,7 +33,7 @@ from ..jass.tallies import row_score
 __all__ = ["Hand", "HandsScore", "HandsState", "PadScore", "TargetScore", "TargetState"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Hand:
     """One hand's facts from the play: ``forehand``, ``declarer``, ``contract`` (as spelled),
     ``tricks`` per seat, ``card_points`` per side (the last-trick 5 included), ``weis`` and
@@ -65,6 +66,9 @@ class TargetState:
     totals: tuple[int, ...]
     winner: int | None = None
     step: str | None = None
+    #: made by :class:`TargetScore` itself (its totals need no check); a state built from
+    #: outside keeps the default and is checked when written onto
+    made: bool = field(default=False, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -77,7 +81,7 @@ class TargetScore:
     sides: int = 2
 
     def initial(self) -> TargetState:
-        return TargetState((0,) * self.sides)
+        return TargetState((0,) * self.sides, made=True)
 
     def open_to(self, state: TargetState, side: int) -> None:
         return None
@@ -87,6 +91,20 @@ class TargetScore:
         tricks = hand.side_tricks(self.side_of, self.sides)
         match = _match(tricks) if hand.played else None
         return JassRound(hand.card_points, match, hand.weis, hand.stoeck, m)
+
+    def may_end_declared(self, state: TargetState, contract: str, weis: tuple[int, ...],
+                         stoeck: tuple[int, ...]) -> bool:
+        """Whether :meth:`declared` could end the game (a side reaches the target on its Stöck
+        and Weis): the engine builds the hand's record for :meth:`declared` only then."""
+        end = self.scoring.end
+        if not end.mid_hand:
+            return False
+        m = self.scoring.factor(contract)
+        target = end.target
+        for t, w, k in zip(state.totals, weis, stoeck, strict=True):
+            if t + (w + k) * m >= target:
+                return True
+        return False
 
     def declared(self, state: TargetState, hand: Hand) -> tuple[TargetState, bool]:
         """Stöck and Weis are written when declared: does the game end before the cards?"""
@@ -101,12 +119,29 @@ class TargetScore:
         return state, check.finished and not check.played_out
 
     def write(self, state: TargetState, hand: Hand) -> tuple[TargetState, dict[str, object]]:
-        r = self._round(hand)
-        check = target_progress(state.totals, r, self.scoring.end)
-        score = tuple(a - b for a, b in zip(check.totals, state.totals, strict=True))
+        m = self.scoring.factor(hand.contract)
+        start = state.totals
+        if not state.made:  # from outside: the totals are checked (target_progress's check)
+            start = _ints("totals", start, len(hand.card_points))
+        match = _match(hand.side_tricks(self.side_of, self.sides)) if hand.played else None
+        # JassRound.score inline: (cards + Match + Weis + Stöck) x multiplier per side
+        score = tuple((c + (MATCH_BONUS if s == match else 0) + w + k) * m
+                      for s, (c, w, k) in enumerate(zip(hand.card_points, hand.weis,
+                                                        hand.stoeck, strict=True)))
+        full = tuple(t + p for t, p in zip(start, score, strict=True))
+        target = self.scoring.end.target
+        for t in full:
+            if t >= target:
+                break
+        else:  # nobody reaches the target: target_progress's first answer, without its records
+            return (TargetState(full, None, None, True),
+                    {"match": match, "multiplier": m, "score": score})
+        check = target_progress(start, JassRound(hand.card_points, match, hand.weis,
+                                                 hand.stoeck, m), self.scoring.end)
+        score = tuple(a - b for a, b in zip(check.totals, start, strict=True))
         step = None if check.step is None else check.step.value
-        new = TargetState(check.totals, check.winner, step)
-        return new, {"match": r.match, "multiplier": r.multiplier, "score": score}
+        new = TargetState(check.totals, check.winner, step, True)
+        return new, {"match": match, "multiplier": m, "score": score}
 
     def finished(self, state: TargetState) -> bool:
         return state.winner is not None
@@ -141,6 +176,10 @@ class HandsScore:
 
     def open_to(self, state: HandsState, side: int) -> None:
         return None
+
+    def may_end_declared(self, state: HandsState, contract: str, weis: tuple[int, ...],
+                         stoeck: tuple[int, ...]) -> bool:
+        return False
 
     def declared(self, state: HandsState, hand: Hand) -> tuple[HandsState, bool]:
         return state, False
@@ -179,6 +218,10 @@ class PadScore:
 
     def open_to(self, state: RowsPad, side: int) -> list[str]:
         return state.legal(side)
+
+    def may_end_declared(self, state: RowsPad, contract: str, weis: tuple[int, ...],
+                         stoeck: tuple[int, ...]) -> bool:
+        return False
 
     def declared(self, state: RowsPad, hand: Hand) -> tuple[RowsPad, bool]:
         return state, False

@@ -20,7 +20,7 @@ from chaitea.cards import JASS, Suit
 from chaitea.driver import JassState, mask_ids
 from chaitea.errors import IllegalAction, IllegalPlay
 from chaitea.following import FOLLOW_RULES
-from chaitea.jass.hand import declarations
+from chaitea.jass.hand import dealt_declarations, declarations
 from chaitea.jass.melds import (
     CardUse,
     EqualPoints,
@@ -269,3 +269,33 @@ def test_declarations_on_masks_match_the_card_path() -> None:
         slow = declarations([JASS.cards_of(m) for m in masks], contract, sides=(0, 1, 0, 1),
                             forehand=i % 4)
         assert fast == slow
+
+
+@pytest.mark.parametrize("options", [WeisOptions(), WeisOptions(tie=WeisTie.FIRST_DECLARED)])
+def test_the_engine_entry_for_dealt_masks_gives_the_checked_declarations(
+        options: WeisOptions) -> None:
+    rng = random.Random(9)
+    deck = list(range(36))
+    stoeck = weis = 0
+    for i in range(600):
+        rng.shuffle(deck)
+        masks = [sum(1 << c for c in deck[9 * s:9 * s + 9]) for s in range(4)]
+        contract = ["trump(C)", "trump(D)", "trump(H)", "trump(S)", "obenabe", "undenufe"][i % 6]
+        for sides in ((0, 1, 0, 1), (0, 1, 2, 3)):
+            got = dealt_declarations(masks, contract, sides, i % 4, options)
+            want = declarations(masks, contract, sides=sides, forehand=i % 4, options=options)
+            assert got == want
+        stoeck += got.stoeck_seat is not None
+        weis += got.weis.winner is not None
+    assert stoeck > 30 and weis > 100  # both parts were met
+
+
+def test_a_deal_with_a_seed_but_hands_from_outside_is_still_checked() -> None:
+    from chaitea.deals import Deal
+    from chaitea.errors import CardError
+
+    state = jass_game("schieber").new_initial_state()
+    twice = tuple(tuple(JASS.cards[27:36]) for _ in range(4))  # the same nine Roses to all
+    state.apply_deal(Deal(twice, seed=3))
+    with pytest.raises(CardError):
+        state.apply_action(state.legal_actions()[0])
