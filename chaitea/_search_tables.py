@@ -1,0 +1,96 @@
+"""The solver's precomputed tables (:mod:`chaitea.solver`): which cards are equivalent moves, and
+the most a card mask can still score, per trick, cached per :class:`~chaitea.kernel.Rules`.
+
+>>> import chaitea
+>>> from chaitea.kernel import rules_of
+>>> rules = rules_of(chaitea.Game(players=3).round_state(1, 0, "trump(H)"))
+>>> eq, bound = _equivalence_tables(rules), _bound_tables(rules)
+>>> len(eq) == len(bound) == rules.n_tricks, _equivalence_tables(rules) is eq
+(True, True)
+"""
+
+from __future__ import annotations
+
+import weakref
+
+from .kernel import Rules
+
+__all__: list[str] = []
+
+
+_EqTables = tuple[list[list[int] | None], list[list[int]]]
+_EQ_CACHE: weakref.WeakKeyDictionary[Rules, list[_EqTables]] = weakref.WeakKeyDictionary()
+
+
+def _equivalence_tables(rules: Rules) -> list[_EqTables]:
+    """Per trick: each suit's cards in the first remaining rank order, and ``btw[a][b]``, the
+    cards that lie between ``a`` and ``b`` (or tie with either) in some rank order still to
+    come. Two cards of one seat with nothing of another seat between them, and equal points,
+    are one move."""
+    hit = _EQ_CACHE.get(rules)
+    if hit is not None:
+        return hit
+    n = rules.n_cards
+    by_combo: dict[tuple[int, ...], _EqTables] = {}
+    out = []
+    for lads in rules.ladders:
+        key = tuple(id(x) for x in lads)
+        if key not in by_combo:
+            btw = [[0] * n for _ in range(n)]
+            for lad in lads:
+                for groups in lad:
+                    where = {c: k for k, g in enumerate(groups) for c in g}
+                    gmask = [sum(1 << c for c in g) for g in groups]
+                    for a in where:
+                        for b in where:
+                            if a == b:
+                                continue
+                            lo, hi = sorted((where[a], where[b]))
+                            m = 0
+                            for k in range(lo + 1, hi):
+                                m |= gmask[k]
+                            m |= (gmask[lo] | gmask[hi]) & ~((1 << a) | (1 << b))
+                            btw[a][b] |= m
+            orders: list[list[int] | None] = []
+            for groups in lads[0]:
+                seq = [c for g in groups for c in g]
+                # card-id order (either way: adjacency is the same) needs no list walk
+                orders.append(None if seq == sorted(seq) or seq == sorted(seq, reverse=True)
+                              else seq)
+            by_combo[key] = (orders, btw)
+        out.append(by_combo[key])
+    _EQ_CACHE[rules] = out
+    return out
+
+
+_BOUND_CACHE: weakref.WeakKeyDictionary[Rules, list[list[list[int]]]] = \
+    weakref.WeakKeyDictionary()
+
+
+def _bound_tables(rules: Rules) -> list[list[list[int]]]:
+    """Per trick, per byte of a card mask, the most those cards can score in the tricks still
+    to come (Tutti: at any trump's final values)."""
+    hit = _BOUND_CACHE.get(rules)
+    if hit is not None:
+        return hit
+    n_c = rules.n_cards
+    if rules.tutti:
+        tabs = list(rules.tutti_values)
+        per_trick = [[max(t[c] for t in tabs) for c in range(n_c)]] * rules.n_tricks
+    else:
+        pts = [rules.points_at(t) for t in range(rules.n_tricks)]
+        per_trick = [[max(pts[u][c] for u in range(t, rules.n_tricks)) for c in range(n_c)]
+                     for t in range(rules.n_tricks)]
+    out = []
+    for best in per_trick:
+        chunks = []
+        for k in range((n_c + 7) // 8):
+            row = [0] * 256
+            for m in range(1, 256):
+                low = (m & -m).bit_length() - 1
+                c = 8 * k + low
+                row[m] = row[m & (m - 1)] + (best[c] if c < n_c else 0)
+            chunks.append(row)
+        out.append(chunks)
+    _BOUND_CACHE[rules] = out
+    return out
