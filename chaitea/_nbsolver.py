@@ -532,14 +532,6 @@ def _trump_of(rules: Rules, t: int) -> int:
 
 
 def _ctj_bounds(rules: Rules) -> list[list[list[int]]]:
-    n_c = rules.n_cards
-    best = rules.points
-    chunks = []
-    for k in range((n_c + 7) // 8):
-        row = [0] * 256
-        for m in range(1, 256):
-            low = (m & -m).bit_length() - 1
-            c = 8 * k + low
-            row[m] = row[m & (m - 1)] + (best[c] if c < n_c else 0)
-        chunks.append(row)
-    return [chunks] * rules.n_tricks
+    from ._search_tables import byte_sums
+
+    return [byte_sums(rules.points, rules.n_cards)] * rules.n_tricks

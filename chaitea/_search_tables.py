@@ -12,6 +12,7 @@ the most a card mask can still score, per trick, cached per :class:`~chaitea.ker
 from __future__ import annotations
 
 import weakref
+from collections.abc import Sequence
 
 from .kernel import Rules
 
@@ -67,6 +68,20 @@ _BOUND_CACHE: weakref.WeakKeyDictionary[Rules, list[list[list[int]]]] = \
     weakref.WeakKeyDictionary()
 
 
+def byte_sums(best: Sequence[int], n_c: int) -> list[list[int]]:
+    """Per byte ``k`` of a card mask, the sum of ``best`` over the cards of every byte value
+    (card ``8 * k + bit``): the bound tables' rows."""
+    chunks = []
+    for k in range((n_c + 7) // 8):
+        row = [0] * 256
+        for m in range(1, 256):
+            low = (m & -m).bit_length() - 1
+            c = 8 * k + low
+            row[m] = row[m & (m - 1)] + (best[c] if c < n_c else 0)
+        chunks.append(row)
+    return chunks
+
+
 def _bound_tables(rules: Rules) -> list[list[list[int]]]:
     """Per trick, per byte of a card mask, the most those cards can score in the tricks still
     to come (Tutti: at any trump's final values)."""
@@ -81,16 +96,6 @@ def _bound_tables(rules: Rules) -> list[list[list[int]]]:
         pts = [rules.points_at(t) for t in range(rules.n_tricks)]
         per_trick = [[max(pts[u][c] for u in range(t, rules.n_tricks)) for c in range(n_c)]
                      for t in range(rules.n_tricks)]
-    out = []
-    for best in per_trick:
-        chunks = []
-        for k in range((n_c + 7) // 8):
-            row = [0] * 256
-            for m in range(1, 256):
-                low = (m & -m).bit_length() - 1
-                c = 8 * k + low
-                row[m] = row[m & (m - 1)] + (best[c] if c < n_c else 0)
-            chunks.append(row)
-        out.append(chunks)
+    out = [byte_sums(best, n_c) for best in per_trick]
     _BOUND_CACHE[rules] = out
     return out

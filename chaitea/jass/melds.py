@@ -36,6 +36,7 @@ __all__ = [
     "jass_cards",
     "make_meld",
     "quick_melds",
+    "suit_runs",
 ]
 
 #: RULES J: three in sequence 20, four 50, five 100, six 150, seven 200, eight 250, nine 300.
@@ -316,6 +317,26 @@ def candidate_melds(hand: str | Iterable[Card | str], *, undenufe: bool = False,
     return out
 
 
+def suit_runs(suit: int, m: int) -> tuple[tuple[Meld, ...], int]:
+    """The maximal runs of three or more (highest first) in the 9-bit rank mask ``m`` of
+    ``suit`` and their rank bits, as :func:`quick_melds` finds them."""
+    out: list[Meld] = []
+    run_bits = 0
+    bit = 8
+    while bit >= 2:
+        if m >> bit & 1:
+            low = bit
+            while low > 0 and m >> (low - 1) & 1:
+                low -= 1
+            if bit - low >= 2:
+                out.append(_run_meld(suit, bit, low))
+                run_bits |= ((1 << (bit + 1)) - 1) ^ ((1 << low) - 1)
+            bit = low - 1
+        else:
+            bit -= 1
+    return tuple(out), run_bits
+
+
 def quick_melds(masks: Sequence[int], undenufe: bool, options: WeisOptions) -> list[Meld] | None:
     """Every maximal run and four of a kind, from per-suit rank masks (bit ``rank - 6``);
     ``None`` when a four of a kind shares a card with a run, which only the search of
@@ -326,18 +347,9 @@ def quick_melds(masks: Sequence[int], undenufe: bool, options: WeisOptions) -> l
     for suit, m in enumerate(masks):
         if not m & (m >> 1) & (m >> 2):
             continue  # no three in sequence in this suit
-        bit = 8
-        while bit >= 2:
-            if m >> bit & 1:
-                low = bit
-                while low > 0 and m >> (low - 1) & 1:
-                    low -= 1
-                if bit - low >= 2:
-                    out.append(_run_meld(suit, bit, low))
-                    run_bits |= ((1 << (bit + 1)) - 1) ^ ((1 << low) - 1)
-                bit = low - 1
-            else:
-                bit -= 1
+        runs, bits = suit_runs(suit, m)
+        out.extend(runs)
+        run_bits |= bits
     while four_bits:
         b = four_bits.bit_length() - 1
         four_bits ^= 1 << b

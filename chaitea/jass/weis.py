@@ -40,13 +40,13 @@ from .melds import (
     WeisOptions,
     WeisTie,
     _four_meld,
-    _run_meld,
     candidate_melds,
     card_mask,
     four_points,
     jass_cards,
     make_meld,
     quick_melds,
+    suit_runs,
 )
 
 __all__ = [
@@ -387,28 +387,8 @@ def no_weis(n: int, n_sides: int) -> WeisResult:
     return r
 
 
-def _suit_runs(suit: int, m: int) -> tuple[tuple[Meld, ...], int]:
-    """The maximal runs of three or more (highest first) in the 9-bit rank mask ``m`` of
-    ``suit`` and their rank bits, as :func:`chaitea.jass.melds.quick_melds` finds them."""
-    out: list[Meld] = []
-    run_bits = 0
-    bit = 8
-    while bit >= 2:
-        if m >> bit & 1:
-            low = bit
-            while low > 0 and m >> (low - 1) & 1:
-                low -= 1
-            if bit - low >= 2:
-                out.append(_run_meld(suit, bit, low))
-                run_bits |= ((1 << (bit + 1)) - 1) ^ ((1 << low) - 1)
-            bit = low - 1
-        else:
-            bit -= 1
-    return tuple(out), run_bits
-
-
-#: _suit_runs of every suit and 9-bit rank mask, at index 512 * suit + mask
-_RUNS = tuple(_suit_runs(s, m) for s in range(4) for m in range(512))
+#: suit_runs of every suit and 9-bit rank mask, at index 512 * suit + mask
+_RUNS = tuple(suit_runs(s, m) for s in range(4) for m in range(512))
 
 
 def _quick_masks(m: int, scoring_fours: int, undenufe: bool,
