@@ -23,7 +23,7 @@ from __future__ import annotations
 from ..cards import Card
 from ..deals import Deal, shuffled_indices
 from ..driver import JassState
-from ..errors import IllegalAction, IllegalPlay
+from ..errors import IllegalAction
 from .scores import Hand
 
 __all__ = ["DoubleDeckState", "first_forehand_card", "mask_ids"]
@@ -70,19 +70,6 @@ class DoubleDeckState(JassState):
         c.__class__ = DoubleDeckState
         assert isinstance(c, DoubleDeckState)
         return c
-
-    def _check_play(self, c: int) -> None:
-        seat = self._turn
-        hand = self._hands[seat]
-        deck = self.game.deck
-        card = deck.cards[c]
-        if not hand >> c & 1:
-            raise IllegalPlay(f"{card} refused: {self.names[seat]} does not hold it "
-                              f"(it is seat {seat}'s turn)")
-        if not self._legal_mask() >> c & 1:
-            why = self.game.follow.bind(deck, self._trump).refusal(c, hand, self._led,
-                                                                   self._trick)
-            raise IllegalPlay(why or f"{card} refused (RULES J)")
 
     def _do_play(self, c: int) -> None:
         """Play the legal card id ``c`` (no checks): the led suit from the deck, and the trick's

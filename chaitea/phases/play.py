@@ -156,12 +156,13 @@ class TrickPlay:
     def _check_play(self, c: int) -> None:
         seat = self._turn
         hand = self._hands[seat]
-        card = JASS.cards[c]
+        deck = self.game.deck  # the 36-card deck, or six-player Schieber's 48 cards
+        card = deck.cards[c]
         if not hand >> c & 1:
             raise IllegalPlay(f"{card} refused: {self.names[seat]} does not hold it "
                               f"(it is seat {seat}'s turn)")
         if not self._legal_mask() >> c & 1:
-            why = self.game.follow.bind(JASS, self._trump).refusal(c, hand, self._led,
+            why = self.game.follow.bind(deck, self._trump).refusal(c, hand, self._led,
                                                                    self._trick)
             raise IllegalPlay(why or f"{card} refused (RULES J)")
 
