@@ -33,14 +33,19 @@ __all__ = ["HAVE_NUMBA", "FlatRules", "compiled", "compiled_node", "fits", "flat
 MAX_MOVES = 32
 ORDER_LEN = 32
 # The state vector S (int64): slots, then the hands (from H0), the tricks (from TR0, n per
-# trick), the move and key buffers (from ``S[MB]``, ``S[KB]``, MAX_MOVES per depth).
-ST_INPLAY, ST_PAYALL, ST_NODES, ST_PROBES, ST_HITS, ST_LIMIT, ST_ABORT, MB, KB = range(9)
+# trick), the move and key buffers (from ``S[MB]``, ``S[KB]``, MAX_MOVES per depth), the
+# transposition keys (from ``S[TKB]``, n words per trick).
+ST_INPLAY, ST_PAYALL, ST_NODES, ST_PROBES, ST_HITS, ST_LIMIT, ST_ABORT, MB, KB, TKB = range(10)
 H0 = 16
 TR0 = 32
 # The static vector R (int64): a header of scalars and offsets, then the tables.
 (R_N, R_T, R_C, R_KIND, R_BONUS, R_MATCH, R_SOLO, R_NCH, O_TAB, O_PTS, O_BND, O_CMB, O_BTW,
- O_ORD, O_PCL, O_SUIT, O_SM, O_EX, O_TR, O_WK, O_PU, O_MAX, O_PAY, O_WANT, O_PU2) = range(25)
+ O_ORD, O_PCL, O_SUIT, O_SM, O_EX, O_TR, O_WK, O_PU, O_MAX, O_PAY, O_WANT, O_PU2,
+ O_CK, O_CSU, O_CMAP, O_CINV, O_CID, R_CK) = range(31)
 R_HEAD = 32
+CANON_MAX = 12  # the most cards of a suit for the canonical keys' tables (2^k rows per suit)
+# CHAITEA_TT_ABSOLUTE=1: the transposition table keyed on absolute hands only (measurements).
+CANON_KEYS = not os.environ.get("CHAITEA_TT_ABSOLUTE")
 
 
 def _lowbit(m: int) -> int:
@@ -48,6 +53,53 @@ def _lowbit(m: int) -> int:
     while not (m >> i) & 1:
         i += 1
     return i
+
+
+def _tt_key(ck: int, n: int, kb: int, R: Any, S: Any) -> None:
+    """The transposition key of a trick start into ``S[kb:kb + n]``: each seat's hand, its
+    suits' cards relabelled to their canonical sets with table set ``ck`` (-1: the absolute
+    hands; :func:`_canon_tables`, issue 10)."""
+    for s in range(n):
+        S[kb + s] = S[H0 + s]
+    if ck < 0:
+        return
+    kw = R[R_CK]
+    csu = R[O_CSU]
+    inplay = S[ST_INPLAY]
+    for su in range(4):
+        k = R[csu + 2 * su + 1]
+        if k == 0:
+            continue
+        lo = R[csu + 2 * su]
+        full = (np.int64(1) << k) - 1
+        row = ((ck * 4 + su) << kw) + ((inplay >> lo) & full)
+        if R[R[O_CID] + row]:
+            continue
+        mb = R[O_CMAP] + row * kw
+        for s in range(n):
+            h = (S[H0 + s] >> lo) & full
+            out = np.int64(0)
+            while h:
+                j = _lowbit(h)
+                h &= h - 1
+                out |= np.int64(1) << R[mb + j]
+            S[kb + s] = (S[kb + s] & ~(full << lo)) | (out << lo)
+
+
+def _tt_card(ck: int, c: int, table: int, R: Any, S: Any) -> int:
+    """Card ``c`` of a trick start through the canonical relabelling ``R[table]`` (``O_CMAP``:
+    to the key's card, ``O_CINV``: back to the hands' card) of table set ``ck``."""
+    if ck < 0 or c < 0:
+        return c
+    su = R[R[O_SUIT] + c]
+    if su < 0:
+        return c
+    kw = R[R_CK]
+    lo = R[R[O_CSU] + 2 * su]
+    full = (np.int64(1) << R[R[O_CSU] + 2 * su + 1]) - 1
+    row = ((ck * 4 + su) << kw) + ((S[ST_INPLAY] >> lo) & full)
+    out: int = lo + R[R[table] + row * kw + c - lo]
+    return out
 
 
 def node(p: int, tno: int, tlen: int, led: int, leader: int, alpha: int, beta: int,
@@ -113,9 +165,12 @@ def node(p: int, tno: int, tlen: int, led: int, leader: int, alpha: int, beta: i
         if beta <= 0:
             return 0, -1
         flag = (tno * 16 + leader) * 2 + S[ST_PAYALL] + 1  # tno: for the replacement
+        ck = R[R[O_CK] + tno]
+        tk = S[TKB] + tno * n
+        _tt_key(ck, n, tk, R, S)
         h = np.uint64(leader * 2 + S[ST_PAYALL] + 1)
         for s in range(n):
-            h = (h ^ np.uint64(S[H0 + s])) * np.uint64(0x9E3779B97F4A7C15)
+            h = (h ^ np.uint64(S[tk + s])) * np.uint64(0x9E3779B97F4A7C15)
         h ^= h >> np.uint64(29)
         size = TT.shape[0]
         base = np.int64(h & np.uint64(size - 2))
@@ -125,7 +180,7 @@ def node(p: int, tno: int, tlen: int, led: int, leader: int, alpha: int, beta: i
             if TT[slot, n] == flag:
                 hit = True
                 for s in range(n):
-                    if TT[slot, s] != S[H0 + s]:
+                    if TT[slot, s] != S[tk + s]:
                         hit = False
                         break
                 if hit:
@@ -144,7 +199,7 @@ def node(p: int, tno: int, tlen: int, led: int, leader: int, alpha: int, beta: i
             have = True
             ent_lo = TT[slot, n + 1]
             ent_hi = TT[slot, n + 2]
-            first = TT[slot, n + 3]
+            first = _tt_card(ck, TT[slot, n + 3], O_CINV, R, S)
             if ent_lo >= beta:
                 return ent_lo, first
             if ent_hi <= alpha:
@@ -354,12 +409,14 @@ def node(p: int, tno: int, tlen: int, led: int, leader: int, alpha: int, beta: i
                 lo0 = ent_lo
             if ent_hi < hi0:
                 hi0 = ent_hi
+        ck = R[R[O_CK] + tno]
+        tk = S[TKB] + tno * n
         for s in range(n):
-            TT[slot, s] = S[H0 + s]
+            TT[slot, s] = S[tk + s]
         TT[slot, n] = (tno * 16 + leader) * 2 + S[ST_PAYALL] + 1
         TT[slot, n + 1] = lo0
         TT[slot, n + 2] = hi0
-        TT[slot, n + 3] = best_c
+        TT[slot, n + 3] = _tt_card(ck, best_c, O_CMAP, R, S)
     return best_v, best_c
 
 
@@ -383,13 +440,15 @@ def compiled_node() -> Any:
     """The compiled :func:`node`, compiled on the first call (numba cannot cache a recursive
     function on disk safely: a cached one crashes when loaded, numba 0.68, so each process
     compiles it once, about 8 s of CPU)."""
-    global _compiled, _lowbit
+    global _compiled, _lowbit, _tt_key, _tt_card
     if _compiled is None:
         with _lock:
             if _compiled is None:
                 import numba
 
                 _lowbit = numba.njit(inline="always")(_lowbit)
+                _tt_key = numba.njit(inline="always")(_tt_key)
+                _tt_card = numba.njit(inline="always")(_tt_card)
                 _compiled = numba.njit(_SIG, nogil=True)(node)
     return _compiled
 
@@ -502,14 +561,16 @@ def flat_rules(rules: Rules) -> FlatRules:
                 if len(jack) > 1:
                     puur2[t] = 1 << jack[1]
     n = rules.players
+    canon = _canon_tables(rules)
     parts = [tables, points, bound, combo, btw, order,
              np.array(rules.pclass or rules.points, np.int64), np.array(rules.suit_of, np.int64),
              np.array(rules.suit_masks, np.int64), np.array(rules.extra, np.int64),
              trumps, weaker, puur, np.zeros(n, np.int64), np.zeros(n, np.int64),
-             np.zeros(n, np.int64), puur2]
+             np.zeros(n, np.int64), puur2, *canon[:5]]
     head = np.zeros(R_HEAD, np.int64)
     head[:O_TAB] = (n, T, C, _kind(rules), rules.last_trick_bonus, rules.match_bonus,
                     rules.solo, bound.shape[1])
+    head[R_CK] = canon[5]
     off = R_HEAD
     for k, part in enumerate(parts):
         head[O_TAB + k] = off
@@ -535,3 +596,117 @@ def _ctj_bounds(rules: Rules) -> list[list[list[int]]]:
     from ._search_tables import byte_sums
 
     return [byte_sums(rules.points, rules.n_cards)] * rules.n_tricks
+
+
+def _canon_tables(rules: Rules) -> tuple[Any, Any, Any, Any, Any, int]:
+    """The tables of the transposition table's canonical keys (issue 10: relative ranks).
+
+    Two trick starts whose remaining cards are the same up to a relabelling within each suit
+    that keeps the order of the rank order in force in every remaining trick (its ties too),
+    each card's owner, its points in every remaining trick and its special status (the Puur:
+    ``rules.solo``) have the same value: every rule the search reads is then the same (trick
+    winners from the strength tables, points and bounds, the follow masks, Jass's
+    undertrumping and Puur). So a suit's remaining cards ``x`` are keyed as its canonical set
+    (the first set, by mask, with the same sequence of classes and ties weakest first), each
+    card of ``x`` as the card of the canonical set in the same place.
+
+    Returns per trick the table set in force (-1: absolute keys, when some remaining trick has
+    another rank order of a suit, strengths that are not ranked by suit bands, or follow masks
+    that are not whole suits), per suit its first card and size, and per (set, suit, x, card
+    index) the canonical card index (``cmap``), its inverse (``cinv``) and per (set, suit, x)
+    whether ``x`` is its own canonical set (``cid``); and the row width (the largest suit)."""
+    T, C = rules.n_tricks, rules.n_cards
+    suits = [[c for c in range(C) if rules.suit_of[c] == s] for s in range(4)]
+    K = max(1, max(len(x) for x in suits))
+    csu = np.zeros(8, np.int64)
+    ok = CANON_KEYS and not rules.tutti and K <= CANON_MAX
+    for s in range(4):
+        cs = suits[s]
+        csu[2 * s] = cs[0] if cs else 0
+        csu[2 * s + 1] = len(cs)
+        if cs and cs != list(range(cs[0], cs[0] + len(cs))):
+            ok = False  # a suit's cards must be one run of card ids (a shift gives x)
+    if rules.legal_fn is None and not rules.jass:  # Chai Tea Jazz's masks: whole suits only
+        for m in rules.extra:
+            for cs in suits:
+                sm = sum(1 << c for c in cs)
+                if m & sm not in (0, sm):
+                    ok = False
+    ck = np.full(T, -1, np.int64)
+    sets: dict[tuple[int, ...], int] = {}
+    ranked: dict[tuple[int, int], bool] = {}
+    maps: list[tuple[Any, Any, Any]] = []
+    for t in range(T):
+        if not ok or len(rules.ladders[t]) != 1:
+            continue
+        level = [0] * C
+        for groups in rules.ladders[t][0]:
+            for k, g in enumerate(groups):
+                for c in g:
+                    level[c] = k
+        lad = id(rules.ladders[t][0])
+        for u in range(t, T):
+            for led in range(5):
+                tab = rules.tables_at(u)[led]
+                key = (lad, id(tab))
+                if key not in ranked:
+                    ranked[key] = _ranked_by_suit(tab, suits, level)
+                if not ranked[key]:
+                    break
+            else:
+                continue
+            break
+        else:
+            ids: dict[tuple[int, ...], int] = {}
+            cls = tuple(ids.setdefault(tuple(rules.points_at(u)[c] for u in range(t, T))
+                                       + ((rules.solo >> c) & 1,), len(ids)) for c in range(C))
+            if cls not in sets:
+                sets[cls] = len(maps)
+                maps.append(_canon_maps(suits, level, cls, K))
+            ck[t] = sets[cls]
+    nset = max(1, len(maps))
+    cmap = np.zeros((nset, 4, 1 << K, K), np.int64)
+    cinv = np.zeros((nset, 4, 1 << K, K), np.int64)
+    cid = np.zeros((nset, 4, 1 << K), np.int64)
+    for k, (a, b, d) in enumerate(maps):
+        cmap[k], cinv[k], cid[k] = a, b, d
+    return ck, csu, cmap, cinv, cid, K
+
+
+def _ranked_by_suit(tab: Any, suits: list[list[int]], level: list[int]) -> bool:
+    """Does strength table ``tab`` compare two cards by their suits alone (across suits and
+    Jokers), and within a suit as the ladder's levels (either way) or not at all (all tied)?"""
+    groups = [cs for cs in suits if cs] + [[c] for c in range(len(tab))
+                                          if not any(c in cs for cs in suits)]
+    for i, a in enumerate(groups):
+        if len(a) > 1 and len({tab[c] for c in a}) > 1:
+            signs = {(tab[x] > tab[y]) - (tab[x] < tab[y]) for x in a for y in a
+                     if level[x] > level[y]}
+            if len(signs) != 1 or 0 in signs:
+                return False
+            if any(tab[x] != tab[y] for x in a for y in a if level[x] == level[y]):
+                return False
+        for b in groups[i + 1:]:
+            if len({(tab[x] > tab[y]) - (tab[x] < tab[y]) for x in a for y in b}) > 1:
+                return False
+    return True
+
+
+def _canon_maps(suits: list[list[int]], level: list[int], cls: tuple[int, ...],
+                K: int) -> tuple[Any, Any, Any]:
+    cmap = np.zeros((4, 1 << K, K), np.int64)
+    cinv = np.zeros((4, 1 << K, K), np.int64)
+    cid = np.zeros((4, 1 << K), np.int64)
+    for s, cs in enumerate(suits):
+        first: dict[tuple[tuple[int, bool], ...], list[int]] = {}
+        for x in range(1 << len(cs)):
+            seq = sorted((j for j in range(len(cs)) if (x >> j) & 1),
+                         key=lambda j: (level[cs[j]], cls[cs[j]], j))
+            sig = tuple((cls[cs[j]], k > 0 and level[cs[j]] == level[cs[seq[k - 1]]])
+                        for k, j in enumerate(seq))
+            canon = first.setdefault(sig, seq)
+            cid[s, x] = canon is seq
+            for j, j2 in zip(seq, canon, strict=True):
+                cmap[s, x, j] = j2
+                cinv[s, x, j2] = j
+    return cmap, cinv, cid
