@@ -57,6 +57,10 @@ from .kernel import Position, Rules, bits, position_of, rules_of
 if TYPE_CHECKING:
     from .driver import JassState
 
+# Solver._mtd from a guess: this many unit steps before the steps double (issue 10: 4 and 8
+# and plain MTD(f) cost the same nodes on card_values loops, within 2%).
+_UNIT_STEPS = 4
+
 __all__ = ["SearchLimit", "SearchStats", "Solver", "card_values", "scored_side", "solve",
            "solve_position"]
 
@@ -72,7 +76,9 @@ class Solver(Search):
     # -- the root --------------------------------------------------------------------------------
     def root_values(self, moves: list[int] | None = None) -> dict[int, int]:
         """Exact value of each legal card of the seat to move (all of them when ``moves`` is
-        ``None``; equivalent cards are solved once)."""
+        ``None``; equivalent cards are solved once). The cards share the transposition table,
+        and each card's value is the next card's first guess (:meth:`_mtd`; issue 10: on
+        card_values loops 15% fewer nodes at 9 tricks left, 12% on Schieber at 8)."""
         pos = self.pos0
         r = self.r
         p = pos.turn
@@ -91,6 +97,7 @@ class Solver(Search):
         reps = self._moves(p, legal, pos.trick_no, list(pos.trick), led)
         equiv = self._equivalents(p, legal, pos.trick_no, reps, list(pos.trick))
         out: dict[int, int] = {}
+        guess: int | None = None
         for c in reps:
             targets = [x for x in equiv[c] if moves is None or x in moves]
             if not targets:
@@ -98,7 +105,8 @@ class Solver(Search):
             def test(a: int, b: int, c: int = c) -> int:
                 return self._value_after(c, rem, a, b)
 
-            v = self._mtd(test, rem)
+            v = self._mtd(test, rem, guess)
+            guess = v
             for x in targets:
                 out[x] = v
         return out
@@ -135,9 +143,40 @@ class Solver(Search):
         return v, sorted(out)
 
     @staticmethod
-    def _mtd(fn: Callable[[int, int], int], rem: int) -> int:
-        """The exact value by zero-window tests (a bisection on [0, rem], MTD style)."""
+    def _mtd(fn: Callable[[int, int], int], rem: int, guess: int | None = None) -> int:
+        """The exact value by zero-window tests ``fn(b - 1, b)`` (fail-soft: a test failing
+        high returns a lower bound, failing low an upper bound; each moves ``lo`` or ``hi``).
+
+        No ``guess``: a bisection on [0, rem] (MTD style). With a ``guess`` (issue 10: the
+        previous card's value in :meth:`root_values`): MTD(f) steps from it (test at the guess,
+        then next to the bound each test returns), unit steps first and then doubling ones
+        (tests near the value are the costly ones, so a good guess saves most of the bisection's
+        tests; a poor one costs a few cheap tests), until a test fails on the other side; then
+        the bisection of what is left.
+        """
         lo, hi = 0, rem
+        if guess is not None and lo < hi:
+            b = min(max(guess, lo + 1), hi)
+            d = 1
+            up = None
+            steps = 0
+            while lo < hi:
+                v = fn(b - 1, b)
+                if v >= b:
+                    lo = v
+                    if up is False:
+                        break
+                    up = True
+                    b = min(lo + d, hi)
+                else:
+                    hi = v
+                    if up is True:
+                        break
+                    up = False
+                    b = max(hi - d + 1, lo + 1)
+                steps += 1
+                if steps >= _UNIT_STEPS:
+                    d *= 2
         while lo < hi:
             mid = (lo + hi + 1) // 2
             v = fn(mid - 1, mid)
