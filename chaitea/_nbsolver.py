@@ -35,7 +35,8 @@ ORDER_LEN = 32
 # The state vector S (int64): slots, then the hands (from H0), the tricks (from TR0, n per
 # trick), the move and key buffers (from ``S[MB]``, ``S[KB]``, MAX_MOVES per depth), the
 # transposition keys (from ``S[TKB]``, n words per trick).
-ST_INPLAY, ST_PAYALL, ST_NODES, ST_PROBES, ST_HITS, ST_LIMIT, ST_ABORT, MB, KB, TKB = range(10)
+(ST_INPLAY, ST_PAYALL, ST_NODES, ST_PROBES, ST_HITS, ST_LIMIT, ST_ABORT, MB, KB, TKB, ST_TTROWS,
+ ST_TTFILL) = range(12)
 H0 = 16
 TR0 = 32
 # The static vector R (int64): a header of scalars and offsets, then the tables.
@@ -46,6 +47,8 @@ R_HEAD = 32
 CANON_MAX = 12  # the most cards of a suit for the canonical keys' tables (2^k rows per suit)
 # CHAITEA_TT_ABSOLUTE=1: the transposition table keyed on absolute hands only (measurements).
 CANON_KEYS = not os.environ.get("CHAITEA_TT_ABSOLUTE")
+TT_START = 16  # the transposition table's rows in use at first (log2), doubled when
+TT_GROW = 8  # more than 1/TT_GROW of them are filled (issue 10: measured 4..8, 8 best)
 
 
 def _lowbit(m: int) -> int:
@@ -53,6 +56,83 @@ def _lowbit(m: int) -> int:
     while not (m >> i) & 1:
         i += 1
     return i
+
+
+def _tt_find(base: Any, flag: int, n: int, tk: int, S: Any, TT: Any) -> Any:
+    """The row of bucket ``base`` holding the key ``flag``, ``S[tk:tk + n]`` (-1: none)."""
+    for slot in (base, base + 1):
+        if TT[slot, n] == flag:
+            for s in range(n):
+                if TT[slot, s] != S[tk + s]:
+                    break
+            else:
+                return slot
+    return -1
+
+
+def _bitlen(x: int) -> int:
+    k = 0
+    while x:
+        x >>= 1
+        k += 1
+    return k
+
+
+def _tt_store(base: Any, flag: int, n: int, tk: int, S: Any, TT: Any, word: Any,
+              work: int) -> None:
+    """Store an entry into bucket ``base`` (issue 10: two tiers): over its own key if there,
+    else into the first row if it took at least that row's work (the row's entry moves to the
+    second row), else into the second row (always replaced). ``word``: the bounds and best
+    card; bits 40..: the work (the bit length of the nodes searched for the entry)."""
+    word |= np.int64(_bitlen(work)) << 40
+    slot = _tt_find(base, flag, n, tk, S, TT)
+    if slot < 0:
+        slot = base + 1
+        if TT[base, n] == 0 or (word >> 40) >= (TT[base, n + 1] >> 40):
+            slot = base
+            if TT[base, n] != 0:
+                if TT[base + 1, n] == 0:
+                    S[ST_TTFILL] += 1
+                for k in range(n + 2):
+                    TT[base + 1, k] = TT[base, k]
+        if TT[slot, n] == 0:
+            S[ST_TTFILL] += 1
+    for s in range(n):
+        TT[slot, s] = S[tk + s]
+    TT[slot, n] = flag
+    TT[slot, n + 1] = word
+    rows = S[ST_TTROWS]
+    if S[ST_TTFILL] * TT_GROW > rows and 2 * rows <= TT.shape[0]:
+        _tt_grow(n, S, TT)
+
+
+def _tt_hash(flag: int, n: int, K: Any, k0: int) -> Any:
+    """The hash of a key: its flag's leader and Match chance, and the words ``K[k0:k0 + n]``
+    (the probe's key buffer or a table row)."""
+    h = np.uint64(((flag - 1) & 31) + 1)
+    for s in range(n):
+        h = (h ^ np.uint64(K[k0 + s])) * np.uint64(0x9E3779B97F4A7C15)
+    h ^= h >> np.uint64(29)
+    return h
+
+
+def _tt_grow(n: int, S: Any, TT: Any) -> None:
+    """Double the rows in use (issue 10: the table grows with the search, so a small search
+    touches few pages): each entry of bucket ``b`` goes to ``b`` or ``b + rows`` of the doubled
+    table, in the same place of its bucket (no two old buckets meet)."""
+    rows = S[ST_TTROWS]
+    for slot in range(rows):
+        f = TT[slot, n]
+        if f == 0:
+            continue
+        row = TT[slot]
+        nb = np.int64(_tt_hash(f, n, row, 0) & np.uint64(2 * rows - 2))
+        if nb != slot - (slot & 1):
+            dst = nb + (slot & 1)
+            for k in range(n + 2):
+                TT[dst, k] = TT[slot, k]
+                TT[slot, k] = 0
+    S[ST_TTROWS] = 2 * rows
 
 
 def _tt_key(ck: int, n: int, kb: int, R: Any, S: Any) -> None:
@@ -107,7 +187,8 @@ def node(p: int, tno: int, tlen: int, led: int, leader: int, alpha: int, beta: i
     """The value (payees' points from here) and best card of the position: seat ``p`` to play
     card ``tlen`` of trick ``tno`` (``tlen == n``: the trick is complete and ends here).
     ``R``: the round's tables (:func:`flat_rules`), ``S``: the search state, ``TT``: the
-    transposition table (per slot: the hands, a flag word, lower and upper bound, best card)."""
+    transposition table (per row: the n key words, a flag word, and one word of the lower and
+    upper bound (16 bits each), the best card (+1, 8 bits) and the work (bits 40..)))."""
     if S[ST_ABORT]:
         return 0, -1
     n = R[R_N]
@@ -144,7 +225,10 @@ def node(p: int, tno: int, tlen: int, led: int, leader: int, alpha: int, beta: i
         return v + gain, -1
 
     first = -1
-    slot: Any = -1
+    base = np.int64(-1)
+    flag = 0
+    h = np.uint64(0)
+    nodes0 = S[ST_NODES]
     ent_lo = 0
     ent_hi = 0
     have = False
@@ -168,38 +252,17 @@ def node(p: int, tno: int, tlen: int, led: int, leader: int, alpha: int, beta: i
         ck = R[R[O_CK] + tno]
         tk = S[TKB] + tno * n
         _tt_key(ck, n, tk, R, S)
-        h = np.uint64(leader * 2 + S[ST_PAYALL] + 1)
-        for s in range(n):
-            h = (h ^ np.uint64(S[tk + s])) * np.uint64(0x9E3779B97F4A7C15)
-        h ^= h >> np.uint64(29)
-        size = TT.shape[0]
-        base = np.int64(h & np.uint64(size - 2))
+        h = _tt_hash(flag, n, S, tk)
+        base = np.int64(h & np.uint64(S[ST_TTROWS] - 2))
         S[ST_PROBES] += 1
-        hit = False
-        for slot in (base, base + 1):  # a bucket of two entries
-            if TT[slot, n] == flag:
-                hit = True
-                for s in range(n):
-                    if TT[slot, s] != S[tk + s]:
-                        hit = False
-                        break
-                if hit:
-                    break
-        if not hit:  # the entry to replace: an empty one, else the one with fewer cards left
-            a_t = TT[base, n]
-            b_t = TT[base + 1, n]
-            if a_t == 0:
-                slot = base
-            elif b_t == 0:
-                slot = base + 1
-            else:
-                slot = base if (a_t - 1) >> 5 >= (b_t - 1) >> 5 else base + 1
-        if hit:
+        slot = _tt_find(base, flag, n, tk, S, TT)
+        if slot >= 0:
             S[ST_HITS] += 1
             have = True
-            ent_lo = TT[slot, n + 1]
-            ent_hi = TT[slot, n + 2]
-            first = _tt_card(ck, TT[slot, n + 3], O_CINV, R, S)
+            w = TT[slot, n + 1]
+            ent_lo = w & 0xFFFF
+            ent_hi = (w >> 16) & 0xFFFF
+            first = _tt_card(ck, ((w >> 32) & 0xFF) - 1, O_CINV, R, S)
             if ent_lo >= beta:
                 return ent_lo, first
             if ent_hi <= alpha:
@@ -393,7 +456,7 @@ def node(p: int, tno: int, tlen: int, led: int, leader: int, alpha: int, beta: i
                     beta = v
                     if alpha >= beta:
                         break
-    if tlen == 0 and not S[ST_ABORT]:
+    if base >= 0 and not S[ST_ABORT]:
         v = best_v
         if v <= a0:
             lo0 = 0
@@ -411,12 +474,10 @@ def node(p: int, tno: int, tlen: int, led: int, leader: int, alpha: int, beta: i
                 hi0 = ent_hi
         ck = R[R[O_CK] + tno]
         tk = S[TKB] + tno * n
-        for s in range(n):
-            TT[slot, s] = S[tk + s]
-        TT[slot, n] = (tno * 16 + leader) * 2 + S[ST_PAYALL] + 1
-        TT[slot, n + 1] = lo0
-        TT[slot, n + 2] = hi0
-        TT[slot, n + 3] = _tt_card(ck, best_c, O_CMAP, R, S)
+        work = S[ST_NODES] - nodes0
+        base = np.int64(h & np.uint64(S[ST_TTROWS] - 2))  # the table may have grown
+        _tt_store(base, flag, n, tk, S, TT, lo0 + (hi0 << 16)
+                  + ((_tt_card(ck, best_c, O_CMAP, R, S) + 1) << 32), work)
     return best_v, best_c
 
 
@@ -440,7 +501,8 @@ def compiled_node() -> Any:
     """The compiled :func:`node`, compiled on the first call (numba cannot cache a recursive
     function on disk safely: a cached one crashes when loaded, numba 0.68, so each process
     compiles it once, about 8 s of CPU)."""
-    global _compiled, _lowbit, _tt_key, _tt_card
+    global _compiled, _lowbit, _tt_key, _tt_card, _tt_find, _tt_store, _bitlen, _tt_hash
+    global _tt_grow
     if _compiled is None:
         with _lock:
             if _compiled is None:
@@ -449,6 +511,11 @@ def compiled_node() -> Any:
                 _lowbit = numba.njit(inline="always")(_lowbit)
                 _tt_key = numba.njit(inline="always")(_tt_key)
                 _tt_card = numba.njit(inline="always")(_tt_card)
+                _tt_find = numba.njit(inline="always")(_tt_find)
+                _tt_store = numba.njit(inline="always")(_tt_store)
+                _bitlen = numba.njit(inline="always")(_bitlen)
+                _tt_hash = numba.njit(inline="always")(_tt_hash)
+                _tt_grow = numba.njit(_tt_grow)
                 _compiled = numba.njit(_SIG, nogil=True)(node)
     return _compiled
 
@@ -477,9 +544,11 @@ _FLAT: weakref.WeakKeyDictionary[Rules, FlatRules] = weakref.WeakKeyDictionary()
 
 def fits(rules: Rules, straw: bool) -> bool:
     """Can the compiled search play this round? (numba present, at most 62 cards, no
-    straw-piles or set-aside cards, no Tutti, a known follow rule)."""
+    straw-piles or set-aside cards, no Tutti, a known follow rule, values that fit the
+    transposition table's 16-bit bounds)."""
     return (HAVE_NUMBA and rules.n_cards <= 62 and not straw and not rules.tutti
-            and _kind(rules) >= 0)
+            and _kind(rules) >= 0
+            and rules.points_total + rules.last_trick_bonus + rules.match_bonus < 0xFFFF)
 
 
 def worth(rules: Rules, cards_left: int) -> bool:

@@ -121,9 +121,18 @@ class Search:
         S[_nb.ST_PAYALL] = int(self.pay_all)
         S[_nb.ST_LIMIT] = min(self.node_limit, (1 << 62))
         self.nb_S = S
+        # The transposition table (issue 10): rows of the n hands' key words, a flag word and a
+        # word of bounds, best card and work. Allocated at its largest (np.zeros: pages are
+        # mapped when first written) and used from 2^16 rows, doubled in place as it fills
+        # (chaitea._nbsolver._tt_grow): a small search touches a few MB, a hard one up to
+        # 2^22 rows (at most 256 MB).
         left = self.inplay.bit_count()
-        bits_ = 12 if left <= 16 else 16 if left <= 24 else 20
-        self.nb_TT = np.zeros((1 << bits_, n + 4), np.int64)
+        bits_ = 12 if left <= 16 else 16 if left <= 24 else 22
+        while (8 * (n + 2)) << bits_ > 1 << 28:
+            bits_ -= 1
+        self._tt = np.zeros((1 << bits_, n + 2), np.int64)
+        S[_nb.ST_TTROWS] = 1 << min(bits_, _nb.TT_START)
+        self.nb_TT = self._tt[:S[_nb.ST_TTROWS]]
 
     def _nb_node(self, p: int, tno: int, trick: list[int], led: int, leader: int, alpha: int,
                  beta: int) -> int:
@@ -135,7 +144,8 @@ class Search:
             S[_nb.H0 + s] = self.hands[s]
         S[_nb.ST_INPLAY] = self.inplay
         v, _ = _nb.compiled_node()(p, tno, len(trick), led, leader, alpha, beta, self.nb_R, S,
-                                   self.nb_TT)
+                                   self._tt)
+        self.nb_TT = self._tt[:S[_nb.ST_TTROWS]]  # the rows in use (SearchStats.tt_size)
         st = self.stats
         st.nodes, st.tt_probes, st.tt_hits = (int(S[_nb.ST_NODES]), int(S[_nb.ST_PROBES]),
                                               int(S[_nb.ST_HITS]))

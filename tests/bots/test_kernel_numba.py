@@ -50,3 +50,28 @@ def test_compiled_search_honours_the_node_limit() -> None:
     st = random_position(rng, 3, None, "trump(H)", 8, partial=False)
     with pytest.raises(SearchLimit):
         solve_position(rules_of(st), position_of(st), node_limit=50, numba=True)
+
+
+def test_canonical_keys_and_a_growing_table_keep_the_values(monkeypatch: pytest.MonkeyPatch
+                                                            ) -> None:
+    """The transposition table's canonical (relative-rank) keys are in force for Chai Tea
+    Jazz's trump and the Jass modes, and a table that starts at 8 rows and doubles as it fills
+    (issue 10) gives the Python search's values and best cards, on every configuration."""
+    rng = random.Random(11)
+    monkeypatch.setattr(_nbsolver, "TT_START", 3)
+    canon = 0
+    for i in range(40):
+        st: GameState | JassState
+        if i % 2:
+            cfg = JASS_CONFIGS[i % len(JASS_CONFIGS)]
+            st = jass_position(rng, *cfg, rng.randint(3, 5 if cfg[1] < 6 else 3))
+        else:
+            players, deck, contract = CONFIGS[i % len(CONFIGS)]
+            st = random_position(rng, players, deck, contract,
+                                 rng.randint(3, 5 if players < 6 else 3))
+        rules, pos = rules_of(st), position_of(st)
+        assert solve_position(rules, pos, numba=False)[:2] == \
+            solve_position(rules, pos, numba=True)[:2], (i, st)
+        if _nbsolver.fits(rules, bool(pos.downs and any(pos.downs)) or bool(pos.set_aside)):
+            canon += _nbsolver._canon_tables(rules)[0][pos.trick_no] >= 0
+    assert canon >= 20
