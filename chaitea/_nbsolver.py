@@ -31,12 +31,16 @@ __all__ = ["HAVE_NUMBA", "FlatRules", "compiled", "compiled_node", "fits", "flat
            "worth"]
 
 MAX_MOVES = 32
+# Issue 10, move ordering: try first the lead that last cut the search off at the same trick
+# (a killer move per trick, ``S[ST_KILL] + tno``), after the transposition table's move.
+KILLER = True
 ORDER_LEN = 32
 # The state vector S (int64): slots, then the hands (from H0), the tricks (from TR0, n per
 # trick), the move and key buffers (from ``S[MB]``, ``S[KB]``, MAX_MOVES per depth), the
-# transposition keys (from ``S[TKB]``, n words per trick).
+# transposition keys (from ``S[TKB]``, n words per trick), the killer leads (from
+# ``S[ST_KILL]``, one per trick, -1: none).
 (ST_INPLAY, ST_PAYALL, ST_NODES, ST_PROBES, ST_HITS, ST_LIMIT, ST_ABORT, MB, KB, TKB, ST_TTROWS,
- ST_TTFILL) = range(12)
+ ST_TTFILL, ST_KILL) = range(13)
 H0 = 16
 TR0 = 32
 # The static vector R (int64): a header of scalars and offsets, then the tables.
@@ -180,6 +184,41 @@ def _tt_card(ck: int, c: int, table: int, R: Any, S: Any) -> int:
     row = ((ck * 4 + su) << kw) + ((S[ST_INPLAY] >> lo) & full)
     out: int = lo + R[R[table] + row * kw + c - lo]
     return out
+
+
+def _last_keys(R: Any, S: Any, mb: int, kb: int, nm: int, tb: int, pb: int, p: int,
+               winner: int, best: int) -> None:
+    """Issue 10, move ordering: the sort keys of the trick's last card, whose trick winner is
+    known exactly (the payees' points count, RULES scoring; ``winner``/``best``: the trick's
+    winner so far and its strength). A trick the mover's side keeps anyway: the most points
+    first; one the mover can take: the weakest winning card; one lost: the fewest points,
+    then the weakest card."""
+    o_pay = R[O_PAY]
+    maxing = R[R[O_MAX] + p]
+    for i in range(nm):
+        c = S[mb + i]
+        t = R[tb + c]
+        w = p if t >= best else winner
+        if R[o_pay + w] == maxing:  # the trick goes the mover's way
+            if w == winner:  # already won for the mover's side: give points, weakest first
+                S[kb + i] = (-R[pb + c] << 16) + t
+            else:  # take it: the weakest winning card
+                S[kb + i] = (1 << 36) + t
+        else:  # lost: the fewest points, the weakest card
+            S[kb + i] = (1 << 40) + (R[pb + c] << 16) + t
+
+
+def _to_front(S: Any, mb: int, nm: int, c: int) -> None:
+    """Move card ``c`` (if among the ``nm`` moves at ``S[mb]``) to the front, the others keeping
+    their order."""
+    if c < 0 or S[mb] == c:
+        return
+    for i in range(1, nm):
+        if S[mb + i] == c:
+            for j in range(i, 0, -1):
+                S[mb + j] = S[mb + j - 1]
+            S[mb] = c
+            return
 
 
 def node(p: int, tno: int, tlen: int, led: int, leader: int, alpha: int, beta: int,
@@ -398,16 +437,19 @@ def node(p: int, tno: int, tlen: int, led: int, leader: int, alpha: int, beta: i
             winner = (p - tlen + wpos) % n
             o_max = R[O_MAX]
             partner = R[o_max + winner] == R[o_max + p]
-            for i in range(nm):
-                c = S[mb + i]
-                t = R[tb + c]
-                if ww:
-                    if partner:
-                        S[kb + i] = -R[pb + c] * 65536 + t
+            if tlen == n - 1:  # the last seat knows each card's trick exactly
+                _last_keys(R, S, mb, kb, nm, tb, pb, p, winner, best)
+            else:
+                for i in range(nm):
+                    c = S[mb + i]
+                    t = R[tb + c]
+                    if ww:
+                        if partner:
+                            S[kb + i] = -R[pb + c] * 65536 + t
+                        else:
+                            S[kb + i] = t if t >= best else (1 << 40) + R[pb + c]
                     else:
-                        S[kb + i] = t if t >= best else (1 << 40) + R[pb + c]
-                else:
-                    S[kb + i] = -t if t < best else (1 << 40) + t
+                        S[kb + i] = -t if t < best else (1 << 40) + t
         for i in range(1, nm):  # insertion sort: stable, as Python's sort
             c = S[mb + i]
             kk = S[kb + i]
@@ -418,13 +460,9 @@ def node(p: int, tno: int, tlen: int, led: int, leader: int, alpha: int, beta: i
                 j -= 1
             S[mb + j + 1] = c
             S[kb + j + 1] = kk
-        if first >= 0 and S[mb] != first:
-            for i in range(1, nm):
-                if S[mb + i] == first:
-                    for j in range(i, 0, -1):
-                        S[mb + j] = S[mb + j - 1]
-                    S[mb] = first
-                    break
+        if KILLER and tlen == 0:  # the lead that last cut off at this trick, then the TT's
+            _to_front(S, mb, nm, S[S[ST_KILL] + tno])
+        _to_front(S, mb, nm, first)
     # -- the search ------------------------------------------------------------------------
     maxing = R[R[O_MAX] + p]
     best_v = -(1 << 30) if maxing else (1 << 30)
@@ -447,6 +485,8 @@ def node(p: int, tno: int, tlen: int, led: int, leader: int, alpha: int, beta: i
                 if v > alpha:
                     alpha = v
                     if alpha >= beta:
+                        if KILLER and tlen == 0 and nm > 1:
+                            S[S[ST_KILL] + tno] = c
                         break
         else:
             if v < best_v:
@@ -455,6 +495,8 @@ def node(p: int, tno: int, tlen: int, led: int, leader: int, alpha: int, beta: i
                 if v < beta:
                     beta = v
                     if alpha >= beta:
+                        if KILLER and tlen == 0 and nm > 1:
+                            S[S[ST_KILL] + tno] = c
                         break
     if base >= 0 and not S[ST_ABORT]:
         v = best_v
@@ -502,7 +544,7 @@ def compiled_node() -> Any:
     function on disk safely: a cached one crashes when loaded, numba 0.68, so each process
     compiles it once, about 8 s of CPU)."""
     global _compiled, _lowbit, _tt_key, _tt_card, _tt_find, _tt_store, _bitlen, _tt_hash
-    global _tt_grow
+    global _tt_grow, _last_keys, _to_front
     if _compiled is None:
         with _lock:
             if _compiled is None:
@@ -516,6 +558,8 @@ def compiled_node() -> Any:
                 _bitlen = numba.njit(inline="always")(_bitlen)
                 _tt_hash = numba.njit(inline="always")(_tt_hash)
                 _tt_grow = numba.njit(_tt_grow)
+                _last_keys = numba.njit(inline="always")(_last_keys)
+                _to_front = numba.njit(inline="always")(_to_front)
                 _compiled = numba.njit(_SIG, nogil=True)(node)
     return _compiled
 

@@ -114,10 +114,13 @@ class Search:
         self.flat = f
         self.nb_R = f.for_sides(self.is_max, self.is_pay, self.wants_win)
         depth = f.n_tricks * n + 1
-        S = np.zeros(_nb.TR0 + f.n_tricks * n + 2 * depth * _nb.MAX_MOVES + depth, np.int64)
+        S = np.zeros(_nb.TR0 + f.n_tricks * n + 2 * depth * _nb.MAX_MOVES + depth + f.n_tricks,
+                     np.int64)
         S[_nb.MB] = _nb.TR0 + f.n_tricks * n
         S[_nb.KB] = S[_nb.MB] + depth * _nb.MAX_MOVES
         S[_nb.TKB] = S[_nb.KB] + depth * _nb.MAX_MOVES  # the keys: n words per trick
+        S[_nb.ST_KILL] = S[_nb.TKB] + depth  # the killer leads (issue 10)
+        S[S[_nb.ST_KILL]:] = -1
         S[_nb.ST_PAYALL] = int(self.pay_all)
         S[_nb.ST_LIMIT] = min(self.node_limit, (1 << 62))
         self.nb_S = S
