@@ -447,7 +447,10 @@ def node(p: int, tno: int, tlen: int, led: int, leader: int, alpha: int, beta: i
                         if partner:
                             S[kb + i] = -R[pb + c] * 65536 + t
                         else:
-                            S[kb + i] = t if t >= best else (1 << 40) + R[pb + c]
+                            # issue 10: to take the trick, the winning card with the most
+                            # points first (then the weakest); else the fewest points
+                            S[kb + i] = (t - R[pb + c] * 65536 if t >= best
+                                         else (1 << 40) + R[pb + c])
                     else:
                         S[kb + i] = -t if t < best else (1 << 40) + t
         for i in range(1, nm):  # insertion sort: stable, as Python's sort
