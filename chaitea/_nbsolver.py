@@ -444,8 +444,8 @@ def node(p: int, tno: int, tlen: int, led: int, leader: int, alpha: int, beta: i
                     c = S[mb + i]
                     t = R[tb + c]
                     if ww:
-                        if partner:
-                            S[kb + i] = -R[pb + c] * 65536 + t
+                        if partner:  # issue 10: the strongest card first, to keep it won
+                            S[kb + i] = -t
                         else:
                             # issue 10: to take the trick, the winning card with the most
                             # points first (then the weakest); else the fewest points
