@@ -221,6 +221,58 @@ def _to_front(S: Any, mb: int, nm: int, c: int) -> None:
             return
 
 
+def _etc(p: int, tno: int, led: int, leader: int, alpha: int, beta: int, nm: int, mb: int,
+         maxing: int, R: Any, S: Any, TT: Any) -> tuple[int, int]:
+    """Enhanced transposition cutoff at the last seat of a trick (issue 10, move ordering):
+    each card there ends the trick, so its winner, its points and the next trick start are
+    known; a card whose next trick start the transposition table already bounds past the
+    window (the maximiser: gain + lower bound >= beta; the minimiser: gain + upper bound <=
+    alpha) cuts off at once, before any subtree is searched. Returns (value, card), or card -1
+    when none does. The probe is the trick start's own (:func:`_tt_key`, :func:`_tt_hash`,
+    :func:`_tt_find`, the flag word: keep them in step with :func:`node`); not the last trick,
+    which has no entry."""
+    n = R[R_N]
+    C = R[R_C]
+    tr0 = TR0 + tno * n
+    tb = R[O_TAB] + (tno * 5 + (led if led >= 0 else 4)) * C
+    pb = R[O_PTS] + tno * C
+    best = -1
+    wpos = 0
+    pts = 0
+    for i in range(n - 1):
+        c = S[tr0 + i]
+        pts += R[pb + c]
+        if R[tb + c] >= best:
+            best = R[tb + c]
+            wpos = i
+    ck = R[R[O_CK] + tno + 1]
+    tk = S[TKB] + (tno + 1) * n  # the next trick start's key buffer, free until it starts
+    for i in range(nm):
+        c = S[mb + i]
+        w = p if R[tb + c] >= best else (leader + wpos) % n
+        pay = R[R[O_PAY] + w]
+        gain = pts + R[pb + c] if pay else 0
+        pa = S[ST_PAYALL] if pay else 0
+        bit = np.int64(1) << c
+        S[H0 + p] ^= bit
+        S[ST_INPLAY] ^= bit
+        _tt_key(ck, n, tk, R, S)
+        S[ST_INPLAY] ^= bit
+        S[H0 + p] ^= bit
+        flag = ((tno + 1) * 16 + w) * 2 + pa + 1
+        base = np.int64(_tt_hash(flag, n, S, tk) & np.uint64(S[ST_TTROWS] - 2))
+        slot = _tt_find(base, flag, n, tk, S, TT)
+        if slot >= 0:
+            word = TT[slot, n + 1]
+            lo = word & 0xFFFF
+            hi = (word >> 16) & 0xFFFF
+            if maxing and gain + lo >= beta:
+                return gain + lo, c
+            if not maxing and gain + hi <= alpha:
+                return gain + hi, c
+    return 0, -1
+
+
 def node(p: int, tno: int, tlen: int, led: int, leader: int, alpha: int, beta: int,
          R: Any, S: Any, TT: Any) -> tuple[int, int]:
     """The value (payees' points from here) and best card of the position: seat ``p`` to play
@@ -468,6 +520,10 @@ def node(p: int, tno: int, tlen: int, led: int, leader: int, alpha: int, beta: i
         _to_front(S, mb, nm, first)
     # -- the search ------------------------------------------------------------------------
     maxing = R[R[O_MAX] + p]
+    if tlen == n - 1 and nm > 1 and tno + 1 < R[R_T]:
+        ev, ec = _etc(p, tno, led, leader, alpha, beta, nm, mb, maxing, R, S, TT)
+        if ec >= 0:
+            return ev, ec
     best_v = -(1 << 30) if maxing else (1 << 30)
     best_c = S[mb]
     nxt = (p + 1) % n
@@ -547,7 +603,7 @@ def compiled_node() -> Any:
     function on disk safely: a cached one crashes when loaded, numba 0.68, so each process
     compiles it once, about 8 s of CPU)."""
     global _compiled, _lowbit, _tt_key, _tt_card, _tt_find, _tt_store, _bitlen, _tt_hash
-    global _tt_grow, _last_keys, _to_front
+    global _tt_grow, _last_keys, _to_front, _etc
     if _compiled is None:
         with _lock:
             if _compiled is None:
@@ -563,6 +619,7 @@ def compiled_node() -> Any:
                 _tt_grow = numba.njit(_tt_grow)
                 _last_keys = numba.njit(inline="always")(_last_keys)
                 _to_front = numba.njit(inline="always")(_to_front)
+                _etc = numba.njit(inline="always")(_etc)
                 _compiled = numba.njit(_SIG, nogil=True)(node)
     return _compiled
 
