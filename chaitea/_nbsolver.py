@@ -191,8 +191,8 @@ def _last_keys(R: Any, S: Any, mb: int, kb: int, nm: int, tb: int, pb: int, p: i
     """Issue 10, move ordering: the sort keys of the trick's last card, whose trick winner is
     known exactly (the payees' points count, RULES scoring; ``winner``/``best``: the trick's
     winner so far and its strength). A trick the mover's side keeps anyway: the most points
-    first; one the mover can take: the weakest winning card; one lost: the fewest points,
-    then the weakest card."""
+    first; one the mover can take: the weakest winning card (Chai Tea Jazz: the one with the
+    most points, then the weakest); one lost: the fewest points, then the weakest card."""
     o_pay = R[O_PAY]
     maxing = R[R[O_MAX] + p]
     for i in range(nm):
@@ -202,8 +202,8 @@ def _last_keys(R: Any, S: Any, mb: int, kb: int, nm: int, tb: int, pb: int, p: i
         if R[o_pay + w] == maxing:  # the trick goes the mover's way
             if w == winner:  # already won for the mover's side: give points, weakest first
                 S[kb + i] = (-R[pb + c] << 16) + t
-            else:  # take it: the weakest winning card
-                S[kb + i] = (1 << 36) + t
+            else:  # take it: the weakest winning card (Chai Tea Jazz: the most points first)
+                S[kb + i] = (1 << 36) + t - (R[pb + c] << 16 if R[R_KIND] == 0 else 0)
         else:  # lost: the fewest points, the weakest card
             S[kb + i] = (1 << 40) + (R[pb + c] << 16) + t
 
