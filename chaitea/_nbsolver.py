@@ -601,7 +601,8 @@ def compiled() -> bool:
 def compiled_node() -> Any:
     """The compiled :func:`node`, compiled on the first call (numba cannot cache a recursive
     function on disk safely: a cached one crashes when loaded, numba 0.68, so each process
-    compiles it once, about 8 s of CPU)."""
+    compiles it once, about 15-25 s of CPU; its helpers are plain njit functions: numba's own
+    inlining of them doubled the compile for no measured speed)."""
     global _compiled, _lowbit, _tt_key, _tt_card, _tt_find, _tt_store, _bitlen, _tt_hash
     global _tt_grow, _last_keys, _to_front, _etc
     if _compiled is None:
@@ -609,17 +610,17 @@ def compiled_node() -> Any:
             if _compiled is None:
                 import numba
 
-                _lowbit = numba.njit(inline="always")(_lowbit)
-                _tt_key = numba.njit(inline="always")(_tt_key)
-                _tt_card = numba.njit(inline="always")(_tt_card)
-                _tt_find = numba.njit(inline="always")(_tt_find)
-                _tt_store = numba.njit(inline="always")(_tt_store)
-                _bitlen = numba.njit(inline="always")(_bitlen)
-                _tt_hash = numba.njit(inline="always")(_tt_hash)
+                _lowbit = numba.njit(_lowbit)
+                _tt_key = numba.njit(_tt_key)
+                _tt_card = numba.njit(_tt_card)
+                _tt_find = numba.njit(_tt_find)
+                _tt_store = numba.njit(_tt_store)
+                _bitlen = numba.njit(_bitlen)
+                _tt_hash = numba.njit(_tt_hash)
                 _tt_grow = numba.njit(_tt_grow)
-                _last_keys = numba.njit(inline="always")(_last_keys)
-                _to_front = numba.njit(inline="always")(_to_front)
-                _etc = numba.njit(inline="always")(_etc)
+                _last_keys = numba.njit(_last_keys)
+                _to_front = numba.njit(_to_front)
+                _etc = numba.njit(_etc)
                 _compiled = numba.njit(_SIG, nogil=True)(node)
     return _compiled
 

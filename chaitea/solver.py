@@ -16,7 +16,7 @@ come, with equal points, are one move) and bounds from the points still in play.
 Every Jass ruleset and mode is solved the same way from a :class:`chaitea.driver.JassState`
 (:func:`chaitea.kernel.jass_rules_for`; the value is one side's round score, see :func:`solve`).
 With numba installed the search runs compiled (:mod:`chaitea._nbsolver`, compiled once per
-process on the first search of six tricks or more, about 8 s of CPU; ``CHAITEA_NO_NUMBA=1``
+process on the first search of six tricks or more, about 15-25 s of CPU; ``CHAITEA_NO_NUMBA=1``
 keeps the pure-Python search; both give the same values and best moves). ``numba=`` on
 :func:`solve_position` and :func:`card_values` forces one or the other (``None``: automatic).
 
