@@ -610,16 +610,16 @@ def compiled_node() -> Any:
             if _compiled is None:
                 import numba
 
-                _lowbit = numba.njit(_lowbit)
-                _tt_key = numba.njit(_tt_key)
-                _tt_card = numba.njit(_tt_card)
-                _tt_find = numba.njit(_tt_find)
-                _tt_store = numba.njit(_tt_store)
-                _bitlen = numba.njit(_bitlen)
-                _tt_hash = numba.njit(_tt_hash)
-                _tt_grow = numba.njit(_tt_grow)
-                _last_keys = numba.njit(_last_keys)
-                _to_front = numba.njit(_to_front)
+                _lowbit = numba.njit(inline="never")(_lowbit)
+                _tt_key = numba.njit(inline="never")(_tt_key)
+                _tt_card = numba.njit(inline="never")(_tt_card)
+                _tt_find = numba.njit(inline="never")(_tt_find)
+                _tt_store = numba.njit(inline="never")(_tt_store)
+                _bitlen = numba.njit(inline="never")(_bitlen)
+                _tt_hash = numba.njit(inline="never")(_tt_hash)
+                _tt_grow = numba.njit(inline="never")(_tt_grow)
+                _last_keys = numba.njit(inline="never")(_last_keys)
+                _to_front = numba.njit(inline="never")(_to_front)
                 _etc = numba.njit(_etc)
                 _compiled = numba.njit(_SIG, nogil=True)(node)
     return _compiled
