@@ -620,7 +620,7 @@ def compiled_node() -> Any:
                 _tt_grow = numba.njit(inline="never")(_tt_grow)
                 _last_keys = numba.njit(inline="never")(_last_keys)
                 _to_front = numba.njit(inline="never")(_to_front)
-                _etc = numba.njit(_etc)
+                _etc = numba.njit(inline="never")(_etc)
                 _compiled = numba.njit(_SIG, nogil=True)(node)
     return _compiled
 
