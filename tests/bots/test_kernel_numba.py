@@ -19,6 +19,17 @@ pytestmark = pytest.mark.skipif(not _nbsolver.HAVE_NUMBA, reason="numba is not i
                                 "(or CHAITEA_NO_NUMBA is set): the Python search only")
 
 
+def _mixed_position(rng: random.Random, i: int, min_left: int) -> GameState | JassState:
+    """Position ``i`` of a mixed run: odd ones a Jass configuration, even ones a Chai Tea Jazz
+    one, with ``min_left`` to 5 tricks left (3 with six players)."""
+    if i % 2:
+        cfg = JASS_CONFIGS[i % len(JASS_CONFIGS)]
+        return jass_position(rng, *cfg, rng.randint(min_left, 5 if cfg[1] < 6 else 3))
+    players, deck, contract = CONFIGS[i % len(CONFIGS)]
+    return random_position(rng, players, deck, contract,
+                           rng.randint(min_left, 5 if players < 6 else 3))
+
+
 def test_compiled_equals_python_on_random_positions() -> None:
     """120 positions, 2 to 5 tricks left (every Chai Tea Jazz configuration the compiled search
     plays: 3 to 6 players, Jokers, every contract family; every fixed-trump Jass mode): equal
@@ -26,14 +37,7 @@ def test_compiled_equals_python_on_random_positions() -> None:
     rng = random.Random(77)
     played = 0
     for i in range(120):
-        st: GameState | JassState
-        if i % 2:
-            cfg = JASS_CONFIGS[i % len(JASS_CONFIGS)]
-            st = jass_position(rng, *cfg, rng.randint(2, 5 if cfg[1] < 6 else 3))
-        else:
-            players, deck, contract = CONFIGS[i % len(CONFIGS)]
-            st = random_position(rng, players, deck, contract,
-                                 rng.randint(2, 5 if players < 6 else 3))
+        st = _mixed_position(rng, i, 2)
         rules, pos = rules_of(st), position_of(st)
         py = solve_position(rules, pos, numba=False)
         nb = solve_position(rules, pos, numba=True)
@@ -61,14 +65,7 @@ def test_canonical_keys_and_a_growing_table_keep_the_values(monkeypatch: pytest.
     monkeypatch.setattr(_nbsolver, "TT_START", 3)
     canon = 0
     for i in range(40):
-        st: GameState | JassState
-        if i % 2:
-            cfg = JASS_CONFIGS[i % len(JASS_CONFIGS)]
-            st = jass_position(rng, *cfg, rng.randint(3, 5 if cfg[1] < 6 else 3))
-        else:
-            players, deck, contract = CONFIGS[i % len(CONFIGS)]
-            st = random_position(rng, players, deck, contract,
-                                 rng.randint(3, 5 if players < 6 else 3))
+        st = _mixed_position(rng, i, 3)
         rules, pos = rules_of(st), position_of(st)
         assert solve_position(rules, pos, numba=False)[:2] == \
             solve_position(rules, pos, numba=True)[:2], (i, st)
