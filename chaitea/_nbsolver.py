@@ -31,9 +31,6 @@ __all__ = ["HAVE_NUMBA", "FlatRules", "compiled", "compiled_node", "fits", "flat
            "worth"]
 
 MAX_MOVES = 32
-# Issue 10, move ordering: try first the lead that last cut the search off at the same trick
-# (a killer move per trick, ``S[ST_KILL] + tno``), after the transposition table's move.
-KILLER = True
 ORDER_LEN = 32
 # The state vector S (int64): slots, then the hands (from H0), the tricks (from TR0, n per
 # trick), the move and key buffers (from ``S[MB]``, ``S[KB]``, MAX_MOVES per depth), the
@@ -515,7 +512,7 @@ def node(p: int, tno: int, tlen: int, led: int, leader: int, alpha: int, beta: i
                 j -= 1
             S[mb + j + 1] = c
             S[kb + j + 1] = kk
-        if KILLER and tlen == 0:  # the lead that last cut off at this trick, then the TT's
+        if tlen == 0:  # a killer lead (issue 10): the last cut-off lead here, then the TT's
             _to_front(S, mb, nm, S[S[ST_KILL] + tno])
         _to_front(S, mb, nm, first)
     # -- the search ------------------------------------------------------------------------
@@ -544,7 +541,7 @@ def node(p: int, tno: int, tlen: int, led: int, leader: int, alpha: int, beta: i
                 if v > alpha:
                     alpha = v
                     if alpha >= beta:
-                        if KILLER and tlen == 0 and nm > 1:
+                        if tlen == 0 and nm > 1:
                             S[S[ST_KILL] + tno] = c
                         break
         else:
@@ -554,7 +551,7 @@ def node(p: int, tno: int, tlen: int, led: int, leader: int, alpha: int, beta: i
                 if v < beta:
                     beta = v
                     if alpha >= beta:
-                        if KILLER and tlen == 0 and nm > 1:
+                        if tlen == 0 and nm > 1:
                             S[S[ST_KILL] + tno] = c
                         break
     if base >= 0 and not S[ST_ABORT]:
