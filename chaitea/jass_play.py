@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from .cards import JASS, Deck
 from .driver import mask_ids
-from .tricks import TrumpSetting
+from .tricks import TrumpSetting, end_trick, last_trick_bonus, late_trump_points
 
 if TYPE_CHECKING:
     from .driver import JassGame
@@ -35,6 +35,7 @@ __all__ = [
 ]
 
 N_CARDS = 36
+_SEATS = tuple(range(8))  # end_trick's credit by seat: JassRound counts points per seat
 
 
 @dataclass(frozen=True)
@@ -241,25 +242,16 @@ class JassRound:
         if len(trick) < n:
             self.turn = (seat + 1) % n
             return
-        table = self.tables[self.led]
-        best, pos = -1, 0
-        for p, x in enumerate(trick):
-            if table[x] >= best:
-                best, pos = table[x], p
-        winner = (self.leader + pos) % n
-        values = self.values
-        pts = sum(values[x] for x in trick)
         k = self.trick_no
+        rules = self.rules
         last = k == self.game.n_tricks - 1
+        bonus = last_trick_bonus(rules[k]) if last else 0
+        winner = end_trick(trick, self.leader, self.tables[self.led], self.values, bonus, _SEATS,
+                           self.points, self.won, self.tricks)  # the points by seat
         if last:
-            bonus = self.rules[k].values.last_trick
-            pts += 5 if bonus is None else bonus
-        self.points[winner] += pts
-        self.won[winner] += 1
-        self.tricks.append((self.leader, tuple(trick), winner))
-        if last:
-            if self.rules[0].trump_setting is TrumpSetting.FIRST_NON_FOLLOWER:
-                self._late_trump()
+            if rules[0].trump_setting is TrumpSetting.FIRST_NON_FOLLOWER:  # Tutti (reading)
+                self.points = late_trump_points(rules[0], self.game.deck, self.known,
+                                                self.tricks, _SEATS, n, bonus)
             self.done = True
             return
         self.trick_no = k + 1
@@ -267,20 +259,6 @@ class JassRound:
         self.leader = self.turn = winner
         self.led = -1
         self._setup()
-
-    def _late_trump(self) -> None:
-        """Tutti (the engine's reading): the trump set counts in every trick of the hand."""
-        from .values import JASS_NO_TRUMP
-
-        if self.known >= 0:
-            values = self.rules[0].values.for_deck(self.game.deck, self.known)
-        else:
-            values = JASS_NO_TRUMP.for_deck(self.game.deck, -1)
-        pts = [0] * self.n
-        for _leader, cards, winner in self.tricks:
-            pts[winner] += sum(values[c] for c in cards)
-        pts[self.tricks[-1][2]] += 5
-        self.points = pts
 
     def camp_value(self, camp_of: Sequence[int], seat: int, sign: int = 1) -> int:
         """The card points (and Match bonus) of ``seat``'s camp, times ``sign`` (-1: fewest

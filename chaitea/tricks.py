@@ -32,6 +32,15 @@ order); a hand is an ``int`` bit mask; suits are ``0..3`` (C D H S) and ``-1`` m
    ``follow.refusal(card, hand, led, trick)`` (``None``, or the reason in words). ``name`` is the
    family's rule: ``chai-tea-jazz`` (RULES F), ``jass`` (undertrumping, the Puur), ``plain``.
 
+6. The end of a full trick (who won it, its points, the next leader): :func:`end_trick` ``(trick,
+   leader, tables[led], values, bonus, credit, points, won, tricks)`` credits the winner's seat or
+   side in place and returns the winner, who leads next; ``bonus`` is
+   :func:`last_trick_bonus` in the round's last trick, else 0. Where the first player who cannot
+   follow sets trump for the whole hand (Tutti), :func:`late_trump_points` recounts the round at
+   the end. The Jass engine's three play paths use these (RULES J): the state
+   (:class:`chaitea.phases.play.TrickPlay`, the 36-card deck and the double deck alike) and the
+   bots' copy of a round (:class:`chaitea.jass_play.JassRound`).
+
 A :class:`chaitea.game.Game` does steps 1-5 once per contract (``game.round_rules(contract)``:
 the per-trick tables and the bound follow rule); a kernel may do the same with these functions.
 Everything here is immutable and hashable, so it can be cached, shared and sent to workers.
@@ -57,13 +66,16 @@ from functools import cache
 
 from .cards import Card, Deck, Suit
 from .orders import Order, rank_strength
-from .values import CTJ, ValueTable
+from .values import CTJ, JASS_NO_TRUMP, ValueTable
 
 __all__ = [
     "TrickResult",
     "TrickRule",
     "TrumpSetting",
+    "end_trick",
     "explain",
+    "last_trick_bonus",
+    "late_trump_points",
     "strength_table",
     "strength_tables",
     "trick_result",
@@ -164,6 +176,94 @@ def winning_position(table: Sequence[int], trick: Sequence[int]) -> int:
         if table[c] >= best:
             best, pos = table[c], p
     return pos
+
+
+def last_trick_bonus(rule: TrickRule, default: int = 5) -> int:
+    """The points the last trick adds under ``rule`` (its value table's ``last_trick``, else
+    ``default``: 5 in Jass, RULES J's 152 + 5 = 157).
+
+    >>> from chaitea.values import JASS_TRUMP_VALUES
+    >>> last_trick_bonus(TrickRule(values=JASS_TRUMP_VALUES)), last_trick_bonus(TrickRule())
+    (5, 5)
+    """
+    bonus = rule.values.last_trick
+    return default if bonus is None else bonus
+
+
+def end_trick(trick: Sequence[int], leader: int, table: Sequence[int], values: Sequence[int],
+              bonus: int, credit: Sequence[int], points: list[int], won: list[int],
+              tricks: list[tuple[int, tuple[int, ...], int]]) -> int:
+    """The end of a full trick, in place (RULES R, J): ``trick`` holds one card id per seat in
+    play order from ``leader``. Its winner is the seat of the strongest card by ``table`` (the
+    strength table of the led suit, ``tables[led]``; of equal strengths the later-played card,
+    D2, as :func:`winning_position`); its points, the ``values`` of its cards plus ``bonus`` (the
+    last trick's, :func:`last_trick_bonus`; 0 before it), go to ``points[credit[winner]]``
+    (``credit``: each seat's side, or each seat itself); ``won[winner]`` counts one more trick
+    and ``tricks`` records ``(leader, cards, winner)``. Returns the winner: the next leader.
+    The engine's play path (the hot path): four players are unrolled.
+
+    >>> from chaitea.cards import JASS
+    >>> from chaitea.values import JASS_NO_TRUMP
+    >>> rule = TrickRule(values=JASS_NO_TRUMP)  # Obenabe: no trump, A K Q J 10 ...
+    >>> trick = [JASS.index_of(c) for c in ("KH", "AH", "6C", "10H")]  # seat 3 leads Roses
+    >>> points, won, tricks = [0, 0], [0] * 4, []
+    >>> end_trick(trick, 3, strength_tables(JASS, rule, -1)[2], rule.values.for_deck(JASS),
+    ...           last_trick_bonus(rule), (0, 1, 0, 1), points, won, tricks)
+    0
+    >>> points, won, tricks == [(3, tuple(trick), 0)]  # 4 + 11 + 0 + 10, and the last 5
+    ([30, 0], [1, 0, 0, 0], True)
+    """
+    n = len(trick)
+    if n == 4:  # the strongest card (of equal strengths the later one, D2), unrolled
+        a, b, c, d = trick
+        best, pos = table[a], 0
+        if table[b] >= best:
+            best, pos = table[b], 1
+        if table[c] >= best:
+            best, pos = table[c], 2
+        if table[d] >= best:
+            pos = 3
+        pts = values[a] + values[b] + values[c] + values[d] + bonus
+    else:
+        best, pos = -1, 0
+        for p, c in enumerate(trick):
+            if table[c] >= best:
+                best, pos = table[c], p
+        pts = bonus
+        for c in trick:
+            pts += values[c]
+    winner = (leader + pos) % n
+    points[credit[winner]] += pts
+    won[winner] += 1
+    tricks.append((leader, tuple(trick), winner))
+    return winner
+
+
+def late_trump_points(rule: TrickRule, deck: Deck, known: int,
+                      tricks: Sequence[tuple[int, Sequence[int], int]], credit: Sequence[int],
+                      size: int, bonus: int, no_trump: ValueTable = JASS_NO_TRUMP) -> list[int]:
+    """A round whose trump the first player who could not follow set (Tutti, the engine's
+    reading of RULES J) recounted at its end: every trick of ``tricks`` (``(leader, cards,
+    winner)``) at ``rule``'s values with the suit ``known`` trump, also the tricks won before it
+    was set; a round in which it was never set (``known`` -1) at the ``no_trump`` values (both
+    total 152). The points per ``credit`` slot (``size`` of them: sides, or seats), the last
+    trick's winner with ``bonus`` (:func:`last_trick_bonus`).
+
+    >>> from chaitea.cards import JASS
+    >>> from chaitea.values import JASS_TRUMP_VALUES
+    >>> rule = TrickRule(TrumpSetting.FIRST_NON_FOLLOWER, values=JASS_TRUMP_VALUES)
+    >>> cards = tuple(JASS.index_of(c) for c in ("9H", "AH", "6H"))  # the Näll once H is trump
+    >>> late_trump_points(rule, JASS, 2, [(0, cards, 1)], (0, 1, 2), 3, 5)
+    [0, 30, 0]
+    >>> late_trump_points(rule, JASS, -1, [(0, cards, 1)], (0, 1, 2), 3, 5)
+    [0, 16, 0]
+    """
+    values = rule.values.for_deck(deck, known) if known >= 0 else no_trump.for_deck(deck, -1)
+    points = [0] * size
+    for _leader, cards, winner in tricks:
+        points[credit[winner]] += sum(values[c] for c in cards)
+    points[credit[tricks[-1][2]]] += bonus
+    return points
 
 
 @dataclass(frozen=True)

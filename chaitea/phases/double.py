@@ -3,9 +3,10 @@
 The 36-card driver's play path (:class:`chaitea.driver.JassState`) is tuned for card ids 0..35
 with nine cards a suit; the double deck has 48 ids (``JASS_DOUBLE``: the first copy's 24 cards
 C D H S x 9 10 J Q K A, then the second copy's, written ``9C'``), so this subclass replaces only
-what reads the card ids: the legal ids, the card lookup, the deal and the trick's end (the led
-suit read from the deck, of two identical cards the later-played wins, RULES D2 as in Chai Tea
-Jazz's double deck). Picking, scoring and records are the driver's.
+what reads the card ids: the legal ids, the card lookup and the deal. The play is the driver's
+generic path (:meth:`chaitea.phases.play.TrickPlay._do_play`: the led suit read from the deck,
+the trick's end by :func:`chaitea.tricks.end_trick`, of two identical cards the later-played
+wins, RULES D2 as in Chai Tea Jazz's double deck), as are picking, scoring and records.
 
 The first forehand of a game is the holder of the Roses 7 (``7S``); the 24-card decks have no 7,
 so it is the holder of the Roses 9 of the first copy (``9S``), the lowest Roses card (reading).
@@ -24,7 +25,6 @@ from ..cards import Card
 from ..deals import Deal, shuffled_indices
 from ..driver import JassState
 from ..errors import IllegalAction
-from .scores import Hand
 
 __all__ = ["DoubleDeckState", "first_forehand_card", "mask_ids"]
 
@@ -70,52 +70,6 @@ class DoubleDeckState(JassState):
         c.__class__ = DoubleDeckState
         assert isinstance(c, DoubleDeckState)
         return c
-
-    def _do_play(self, c: int) -> None:
-        """Play the legal card id ``c`` (no checks): the led suit from the deck, and the trick's
-        winner by the strength tables, the later of two identical cards winning (D2)."""
-        suit_of = self.game.deck.suit_of
-        seat = self._turn
-        self._hands[seat] &= ~(1 << c)
-        trick = self._trick
-        trick.append(c)
-        self._acts.append(c)
-        self._lm = -1
-        if self._led < 0:
-            self._led = suit_of[c]
-        elif self._dynamic and suit_of[c] != self._led:  # the first non-follower sets trump
-            self._known = suit_of[c]
-            self._setup_trick()
-        n = self._n
-        if len(trick) < n:
-            self._turn = (seat + 1) % n
-            return
-        table = self._tables[self._led]
-        best, pos = -1, 0
-        for p, x in enumerate(trick):
-            if table[x] >= best:  # equal strength: the later-played card wins (D2)
-                best, pos = table[x], p
-        winner = (self._leader + pos) % n
-        values = self._values
-        pts = sum(values[x] for x in trick)
-        k = self._trick_no
-        last = k == self.game.n_tricks - 1
-        if last:
-            bonus = self._rules[k].values.last_trick
-            pts += 5 if bonus is None else bonus
-        self._side_points[self._side_of[winner]] += pts
-        self._tricks_won[winner] += 1
-        self._tricks.append((self._leader, tuple(trick), winner))
-        if last:
-            self._finish_round(Hand(self._forehand, self._declarer, self._contract,
-                                    tuple(self._tricks_won), tuple(self._side_points),
-                                    self._weis, self._stoeck))
-            return
-        self._trick_no = k + 1
-        self._trick = []
-        self._leader = self._turn = winner
-        self._led = -1
-        self._setup_trick()
 
     def apply_deal(self, deal: Deal | int) -> None:
         """Deal the next round from the double deck: a :class:`~chaitea.deals.Deal` (validated)

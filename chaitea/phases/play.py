@@ -23,8 +23,7 @@ from ..cards import JASS
 from ..errors import IllegalPlay
 from ..following import FOLLOW_RULES
 from ..orders import Order, rank_strength
-from ..tricks import TrickRule, TrumpSetting
-from ..values import JASS_NO_TRUMP
+from ..tricks import TrickRule, TrumpSetting, end_trick, last_trick_bonus, late_trump_points
 from .scores import Hand
 
 if TYPE_CHECKING:
@@ -110,7 +109,8 @@ class TrickPlay:
     _lm: int
     _weis: tuple[int, ...]
     _stoeck: tuple[int, ...]
-    _leads: tuple[Lead, Lead, Lead, Lead] | None  # follow_tables of the trick (None: generic)
+    _leads: tuple[Lead, Lead, Lead, Lead] | None  # follow_tables of the trick (None: generic,
+    # and the double deck)
     _fl: Lead  # the led suit's entry of _leads
     _fb: int  # the trumps a follower may no longer play (no undertrumping)
 
@@ -129,7 +129,8 @@ class TrickPlay:
             self._legal, self._tables, self._values, t = static[self._trick_no]
             self._trump = t
             self._dynamic = False
-            if self.game.follow is _JASS_FOLLOW:  # the play path's masks (apply_action)
+            if self.game.follow is _JASS_FOLLOW and self.game.deck is JASS:  # the play path's
+                # masks (apply_action; follow_tables are on the 36-card deck)
                 self._leads = follow_tables(t)
                 self._lm = self._hands[self._turn]  # the leader may lead any card
             else:
@@ -183,7 +184,10 @@ class TrickPlay:
         return a
 
     def _do_play(self, c: int) -> None:
-        """Play the legal card id ``c`` for the seat to play (the hot path, no checks)."""
+        """Play the legal card id ``c`` for the seat to play (the hot path, no checks), on the
+        36-card deck or the double deck (the led suit read from the deck); a full trick ends by
+        :func:`~chaitea.tricks.end_trick` (RULES J, D2: of two identical cards the later-played
+        wins), then the round or the next trick, led by the winner."""
         seat = self._turn
         self._hands[seat] ^= 1 << c  # c is held: its bit is set
         trick = self._trick
@@ -192,12 +196,12 @@ class TrickPlay:
         self._lm = -1
         leads = self._leads
         if self._led < 0:
-            self._led = c // 9
+            self._led = suit = self.game.deck.suit_of[c]
             if leads is not None:
-                self._fl = leads[c // 9]
+                self._fl = leads[suit]
                 self._fb = 0
-        elif self._dynamic and c // 9 != self._led:  # Tutti: the first non-follower sets trump
-            self._known = c // 9
+        elif self._dynamic and (suit := self.game.deck.suit_of[c]) != self._led:
+            self._known = suit  # Tutti: the first non-follower sets trump
             self._setup_trick()
         elif leads is not None:
             self._fb |= self._fl[3][c]
@@ -207,38 +211,17 @@ class TrickPlay:
             if leads is not None:
                 self._lm = self._follow_mask(self._hands[self._turn])
             return
-        table = self._tables[self._led]
-        values = self._values
-        if n == 4:  # the strongest card (of equal strengths the later one, D2), unrolled
-            a, b, x, d = trick
-            best, pos = table[a], 0
-            if table[b] >= best:
-                best, pos = table[b], 1
-            if table[x] >= best:
-                best, pos = table[x], 2
-            if table[d] >= best:
-                pos = 3
-            pts = values[a] + values[b] + values[x] + values[d]
-        else:
-            best, pos = -1, 0
-            for p, x in enumerate(trick):
-                if table[x] >= best:
-                    best, pos = table[x], p
-            pts = 0
-            for x in trick:
-                pts += values[x]
-        winner = (self._leader + pos) % n
         k = self._trick_no
+        rules = self._rules
         last = k == self.game.n_tricks - 1
+        bonus = last_trick_bonus(rules[k]) if last else 0
+        winner = end_trick(trick, self._leader, self._tables[self._led], self._values, bonus,
+                           self._side_of, self._side_points, self._tricks_won, self._tricks)
         if last:
-            bonus = self._rules[k].values.last_trick
-            pts += 5 if bonus is None else bonus
-        self._side_points[self._side_of[winner]] += pts
-        self._tricks_won[winner] += 1
-        self._tricks.append((self._leader, tuple(trick), winner))
-        if last:
-            if self._rules[0].trump_setting is TrumpSetting.FIRST_NON_FOLLOWER:
-                self._count_late_trump()
+            if rules[0].trump_setting is TrumpSetting.FIRST_NON_FOLLOWER:  # Tutti (reading)
+                self._side_points = late_trump_points(rules[0], self.game.deck, self._known,
+                                                      self._tricks, self._side_of,
+                                                      self.game.sides, bonus)
             self._finish_round(Hand(self._forehand, self._declarer, self._contract,
                                     tuple(self._tricks_won), tuple(self._side_points),
                                     self._weis, self._stoeck))
@@ -256,17 +239,3 @@ class TrickPlay:
             self._lm = self._hands[winner]  # the leader may lead any card
             return
         self._setup_trick()
-
-    def _count_late_trump(self) -> None:
-        """Tutti (reading): the trump set by the first player who could not follow counts at
-        trump values in every trick of the hand, also those won before it was set; a hand in
-        which it was never set counts at the no-trump values (both total 157)."""
-        if self._known >= 0:
-            values = self._rules[0].values.for_deck(JASS, self._known)
-        else:
-            values = JASS_NO_TRUMP.for_deck(JASS, -1)
-        points = [0] * self.game.sides
-        for _leader, cards, winner in self._tricks:
-            points[self._side_of[winner]] += sum(values[c] for c in cards)
-        points[self._side_of[self._tricks[-1][2]]] += 5
-        self._side_points = points
