@@ -150,8 +150,7 @@ def _jass_rules_of(state: JassState) -> Rules:
     else:
         declarer = state.declarer if state.declarer is not None else state.forehand
     # 3x3's named suits (per trick, -1 elsewhere): kept by the driver when the play starts.
-    chosen: tuple[int, ...] = tuple(getattr(state, "_chosen", ()))
-    return jass_rules_for(g, contract, declarer, chosen=chosen, lowest=lowest)
+    return jass_rules_for(g, contract, declarer, chosen=state.chosen, lowest=lowest)
 
 
 def _jass_position_of(state: JassState) -> Position:

@@ -51,6 +51,7 @@ class StateViews(StateMachine[dict[str, Any]]):
     _tricks: list[tuple[int, tuple[int, ...], int]]
     _leader: int
     _trump: int
+    _chosen: tuple[int, ...]
     _turned_up: str | None
     _turned_up_card: str | None
 
@@ -73,6 +74,24 @@ class StateViews(StateMachine[dict[str, Any]]):
         return len(self._deals)
 
     trump = Field[int]("_trump", "The trump suit in force (0..3 for C D H S), -1 for none.")
+
+    @property
+    def chosen(self) -> tuple[int, ...]:
+        """Per trick of the round in play, the trump suit the picker named for it (3x3's
+        chosen-trump tricks, RULES J; 0..3 for C D H S), -1 where the trick's trump is not
+        chosen; ``()`` before the play starts. Read-only (a tuple); the solver's kernel reads it
+        (:func:`chaitea.kernel.jass_rules_for`'s ``chosen``).
+
+        >>> from chaitea.rulesets import jass_game
+        >>> state = jass_game("coiffeur").new_initial_state(seed=1)
+        >>> state.chosen
+        ()
+        >>> for move in ("3x3(tou)", "trump(C)", "trump(D)", "trump(H)"):
+        ...     state.apply_action(move)
+        >>> state.phase, state.chosen  # trump tricks 1-3 in C, D, H; then Obenabe, Undenufe
+        ('play', (0, 1, 2, -1, -1, -1, -1, -1, -1))
+        """
+        return self._chosen
 
     score_state = Field[Any]("_score", "The scoring part's state (totals, pad, tallies).")
 
