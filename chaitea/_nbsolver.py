@@ -43,8 +43,8 @@ TR0 = 32
 # The static vector R (int64): a header of scalars and offsets, then the tables.
 (R_N, R_T, R_C, R_KIND, R_BONUS, R_MATCH, R_SOLO, R_NCH, O_TAB, O_PTS, O_BND, O_CMB, O_BTW,
  O_ORD, O_PCL, O_SUIT, O_SM, O_EX, O_TR, O_WK, O_PU, O_MAX, O_PAY, O_WANT, O_PU2,
- O_CK, O_CSU, O_CMAP, O_CINV, O_CID, R_CK) = range(31)
-R_HEAD = 32
+ O_CK, O_CSU, O_CMAP, O_CINV, O_CID, R_CK, O_SURE, O_SLO, O_SHI) = range(34)
+R_HEAD = 34
 CANON_MAX = 12  # the most cards of a suit for the canonical keys' tables (2^k rows per suit)
 # CHAITEA_TT_ABSOLUTE=1: the transposition table keyed on absolute hands only (measurements).
 CANON_KEYS = not os.environ.get("CHAITEA_TT_ABSOLUTE")
@@ -336,6 +336,12 @@ def node(p: int, tno: int, tlen: int, led: int, leader: int, alpha: int, beta: i
             return rem, -1
         if beta <= 0:
             return 0, -1
+        if R[R[O_SURE] + tno * (C + 1)] >= 0:  # the sure winners' bounds (issue 10)
+            sure_lo, rem = _sure(tno, S[ST_PAYALL], rem, R, S)
+            if rem <= alpha:
+                return rem, -1
+            if sure_lo >= beta:
+                return sure_lo, -1
         flag = (tno * 16 + leader) * 2 + S[ST_PAYALL] + 1  # tno: for the replacement
         ck = R[R[O_CK] + tno]
         tk = S[TKB] + tno * n
@@ -601,7 +607,7 @@ def compiled_node() -> Any:
     compiles it once, about 15-25 s of CPU; its helpers are plain njit functions: numba's own
     inlining of them doubled the compile for no measured speed)."""
     global _compiled, _lowbit, _tt_key, _tt_card, _tt_find, _tt_store, _bitlen, _tt_hash
-    global _tt_grow, _last_keys, _to_front, _etc
+    global _tt_grow, _last_keys, _to_front, _etc, _sure
     if _compiled is None:
         with _lock:
             if _compiled is None:
@@ -618,6 +624,7 @@ def compiled_node() -> Any:
                 _last_keys = numba.njit(inline="never")(_last_keys)
                 _to_front = numba.njit(inline="never")(_to_front)
                 _etc = numba.njit(inline="never")(_etc)
+                _sure = numba.njit(inline="never")(_sure)
                 _compiled = numba.njit(_SIG, nogil=True)(node)
     return _compiled
 
@@ -746,10 +753,84 @@ def flat_rules(rules: Rules) -> FlatRules:
     for k, part in enumerate(parts):
         head[O_TAB + k] = off
         off += part.size
+    sure = _sure_tables(rules, tables, points)
+    for k, part in enumerate(sure):
+        head[O_SURE + k] = off
+        off += part.size
+    parts += list(sure)
     R = np.concatenate([head] + [x.ravel() for x in parts]).astype(np.int64)
     flat = FlatRules(n, T, np.ascontiguousarray(R))
     _FLAT[rules] = flat
     return flat
+
+
+def _sure_tables(rules: Rules, tables: Any, points: Any) -> tuple[Any, Any, Any]:
+    """The sure winners' tables of the bound at a trick start (issue 10, RULES D2): per trick
+    ``t``, the chain of cards ``c1, c2, ...`` where each card beats every card after it, and
+    every card outside the chain, strictly, whatever is led, in every trick from ``t`` on
+    (a trump game's trumps from the top, its Jokers; a game without trumps: none). Whoever
+    plays a chain card wins its trick unless a card earlier in the chain falls on it, so the
+    chain's remaining cards from its first up to the first held by the other side (payee or
+    not) all end in that side's tricks. Returns the chain per trick (-1 ends it), and per
+    trick and card the fewest and the most points the card scores in a trick from ``t`` on
+    (the lower bound's and the upper bound's share)."""
+    T, _, C = tables.shape
+    chain = np.full((T, C + 1), -1, np.int64)
+    lo = np.zeros((T, C), np.int64)
+    hi = np.zeros((T, C), np.int64)
+    for t in range(T):
+        lo[t] = points[t:].min(axis=0)
+        hi[t] = points[t:].max(axis=0)
+        rows = tables[t:].reshape(-1, C)
+        cand = np.ones(C, bool)
+        k = 0
+        while cand.sum() > 1:
+            sub = np.where(cand, rows, np.iinfo(np.int64).min)
+            top = sub.argmax(axis=1)
+            c = int(top[0])
+            if (top != c).any():
+                break
+            rest = sub.copy()
+            rest[:, c] = np.iinfo(np.int64).min
+            if (rest.max(axis=1) >= rows[:, c]).any():  # a tie: the later card wins (D2)
+                break
+            chain[t, k] = c
+            k += 1
+            cand[c] = False
+    return chain, lo, hi
+
+
+def _sure(tno: int, payall: int, rem: int, R: Any, S: Any) -> tuple[int, int]:
+    """The bounds (lower, upper) on the payees' points from a trick start on, from the sure
+    winners (:func:`_sure_tables`): the run of remaining chain cards from the first, held by
+    one side, ends in that side's tricks. A payee run: at least its fewest points; the other
+    side's run: at most ``rem`` less its most points (and no Match: a trick is lost)."""
+    C = R[R_C]
+    ch = R[O_SURE] + tno * (C + 1)
+    inplay = S[ST_INPLAY]
+    side = -1
+    got = 0
+    for j in range(C):
+        c = R[ch + j]
+        if c < 0:
+            break
+        bit = np.int64(1) << c
+        if not inplay & bit:
+            continue
+        holder = 0
+        while not S[H0 + holder] & bit:
+            holder += 1
+        pay = R[R[O_PAY] + holder]
+        if side < 0:
+            side = pay
+        elif pay != side:
+            break
+        got += R[R[O_SLO if side else O_SHI] + tno * C + c]
+    if side < 0:
+        return 0, rem
+    if side:
+        return got, rem
+    return 0, rem - got - (R[R_MATCH] if payall else 0)
 
 
 def _trump_of(rules: Rules, t: int) -> int:
