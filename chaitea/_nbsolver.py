@@ -17,6 +17,7 @@ values and best moves (``tests/bots/test_kernel_numba.py``).
 
 from __future__ import annotations
 
+import gc
 import importlib.util
 import os
 import threading
@@ -607,7 +608,8 @@ def compiled_node() -> Any:
     """The compiled :func:`node`, compiled on the first call (numba cannot cache a recursive
     function on disk safely: a cached one crashes when loaded, numba 0.68, so each process
     compiles it once, about 15-25 s of CPU; its helpers are plain njit functions: numba's own
-    inlining of them doubled the compile for no measured speed)."""
+    inlining of them doubled the compile for no measured speed; the compile's live objects are
+    then frozen out of the garbage collector's sight, see below)."""
     global _compiled, _lowbit, _tt_key, _tt_card, _tt_find, _tt_store, _bitlen, _tt_hash
     global _tt_grow, _last_keys, _to_front, _etc, _sure
     if _compiled is None:
@@ -628,6 +630,13 @@ def compiled_node() -> Any:
                 _etc = numba.njit(inline="never")(_etc)
                 _sure = numba.njit(inline="never")(_sure)
                 _compiled = numba.njit(_SIG, nogil=True)(node)
+                # The compile leaves ~200,000 live objects (numba's type system); each later
+                # full garbage collection would walk them, a pause of ~60 ms that lands on
+                # whichever search is running (issue 10). Collect once, then move the
+                # survivors out of the collector's sight (gc.freeze: they live as long as the
+                # process anyway).
+                gc.collect()
+                gc.freeze()
     return _compiled
 
 
