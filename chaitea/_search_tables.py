@@ -1,5 +1,6 @@
-"""The solver's precomputed tables (:mod:`chaitea.solver`): which cards are equivalent moves, and
-the most a card mask can still score, per trick, cached per :class:`~chaitea.kernel.Rules`.
+"""The solver's precomputed tables (:mod:`chaitea.solver`): which cards are equivalent moves,
+the most a card mask can still score, and the sure winners, per trick, cached per
+:class:`~chaitea.kernel.Rules`.
 
 >>> import chaitea
 >>> from chaitea.kernel import rules_of
@@ -7,12 +8,17 @@ the most a card mask can still score, per trick, cached per :class:`~chaitea.ker
 >>> eq, bound = _equivalence_tables(rules), _bound_tables(rules)
 >>> len(eq) == len(bound) == rules.n_tricks, _equivalence_tables(rules) is eq
 (True, True)
+>>> chain, fewest, most = sure_chains(rules)[0]   # the trumps, strongest first
+>>> [(rules.suit_of[c], rules.rank_of[c]) for c in chain[:3]], fewest[chain[0]]
+([(2, 9), (2, 8), (2, 7)], 9)
 """
 
 from __future__ import annotations
 
 import weakref
 from collections.abc import Sequence
+
+import numpy as np
 
 from .kernel import Rules
 
@@ -98,4 +104,48 @@ def _bound_tables(rules: Rules) -> list[list[list[int]]]:
                      for t in range(rules.n_tricks)]
     out = [byte_sums(best, n_c) for best in per_trick]
     _BOUND_CACHE[rules] = out
+    return out
+
+
+_Sure = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+_SURE_CACHE: weakref.WeakKeyDictionary[Rules, list[_Sure]] = weakref.WeakKeyDictionary()
+
+
+def sure_chains(rules: Rules) -> list[_Sure]:
+    """Per trick ``t``, the sure winners' chain (issue 10, RULES D2): the cards ``c1, c2, ...``
+    where each card beats every card after it, and every card outside the chain, strictly,
+    whatever is led, in every trick from ``t`` on (a trump game's trumps from the strongest, and
+    its Jokers above them; a game without trumps, or Tutti's trump still unknown: none); and
+    per card the fewest and the most points it scores in a trick from ``t`` on.
+
+    Whoever plays a chain card wins its trick unless an earlier chain card falls on it, so the
+    remaining chain cards from the first up to the first held by the other side all end in
+    their side's tricks, whatever anyone plays: the compiled search's bound at a trick start
+    (:func:`chaitea._nbsolver._sure`)."""
+    hit = _SURE_CACHE.get(rules)
+    if hit is not None:
+        return hit
+    T, C = rules.n_tricks, rules.n_cards
+    tables = np.array([rules.tables_at(t) for t in range(T)], np.int64)  # (T, 5, C)
+    points = np.array([rules.points_at(t) for t in range(T)], np.int64)
+    low = np.iinfo(np.int64).min
+    out: list[_Sure] = []
+    for t in range(T):
+        chain: list[int] = []
+        rows = tables[t:].reshape(-1, C)
+        cand = np.ones(C, bool)
+        while not rules.tutti and cand.sum() > 1:
+            sub = np.where(cand, rows, low)
+            top = sub.argmax(axis=1)
+            c = int(top[0])
+            if (top != c).any():
+                break
+            sub[:, c] = low
+            if (sub.max(axis=1) >= rows[:, c]).any():  # a tie: the later card wins (D2)
+                break
+            chain.append(c)
+            cand[c] = False
+        out.append((tuple(chain), tuple(int(x) for x in points[t:].min(axis=0)),
+                    tuple(int(x) for x in points[t:].max(axis=0))))
+    _SURE_CACHE[rules] = out
     return out

@@ -3,17 +3,19 @@ the same values and best moves on random positions of Chai Tea Jazz and the Jass
 
 from __future__ import annotations
 
+import gc
 import random
 
 import pytest
 
-from chaitea import GameState, _nbsolver
+from chaitea import Game, GameState, _nbsolver
 from chaitea.driver import JassState
-from chaitea.kernel import position_of, rules_of
-from chaitea.solver import SearchLimit, card_values, solve_position
+from chaitea.kernel import Position, Rules, legal_cards, play_card, position_of, rules_of
+from chaitea.solver import SearchLimit, Solver, _sides, card_values, solve_position
 
 from .conftest import CONFIGS, random_position
-from .jass_positions import JASS_CONFIGS, jass_position
+from .jass_positions import JASS_CONFIGS, jass_position, jass_round
+from .reference import side_points
 
 pytestmark = pytest.mark.skipif(not _nbsolver.HAVE_NUMBA, reason="numba is not installed "
                                 "(or CHAITEA_NO_NUMBA is set): the Python search only")
@@ -72,3 +74,75 @@ def test_canonical_keys_and_a_growing_table_keep_the_values(monkeypatch: pytest.
         if _nbsolver.fits(rules, bool(pos.downs and any(pos.downs)) or bool(pos.set_aside)):
             canon += _nbsolver._canon_tables(rules)[0][pos.trick_no] >= 0
     assert canon >= 20
+
+
+def _chain(rules: Rules, t: int) -> list[int]:
+    R = _nbsolver.flat_rules(rules).R
+    o = int(R[_nbsolver.O_SURE]) + t * (rules.n_cards + 1)
+    return [int(c) for c in R[o:o + rules.n_cards + 1] if c >= 0]
+
+
+def test_sure_winners_are_the_trumps_from_the_top() -> None:
+    """The bound's chain (issue 10): a trump game's trumps in their order from the strongest
+    (Schieber: J 9 A K Q 10 8 7 6, RULES J; Chai Tea Jazz: 9 down to 1); none without trumps."""
+    rng = random.Random(5)
+    sch = rules_of(jass_round(rng, "schieber", 4, {}, "trump(H)"))
+    assert [sch.rank_of[c] for c in _chain(sch, 0)] == [11, 9, 14, 13, 12, 10, 8, 7, 6]
+    assert {sch.suit_of[c] for c in _chain(sch, 0)} == {2}
+    assert _chain(rules_of(jass_round(rng, "schieber", 4, {}, "obenabe")), 0) == []
+    ctj = rules_of(Game(players=3).round_state(1, 0, "trump(S)"))
+    chain = _chain(ctj, 5)
+    assert {ctj.suit_of[c] for c in chain} == {3} and len(chain) == 9
+    strength = ctj.tables_at(5)[0]
+    assert [strength[c] for c in chain] == sorted((strength[c] for c in chain), reverse=True)
+
+
+def _extremes(rules: Rules, pos: Position, seats: frozenset[int]) -> tuple[int, int]:
+    """The fewest and the most points ``seats`` end with over every legal play (no side
+    playing well: what a sure winner is sure of)."""
+    if pos.done:
+        v = side_points(rules, pos, seats)
+        return v, v
+    lo, hi = 1 << 30, -1
+    for c in legal_cards(rules, pos):
+        child = pos.copy()
+        play_card(rules, child, c)
+        a, b = _extremes(rules, child, seats)
+        lo, hi = min(lo, a), max(hi, b)
+    return lo, hi
+
+
+def test_sure_winners_bound_every_play() -> None:
+    """The sure winners' bounds (``_nbsolver._sure``, issue 10) at a trick start hold the
+    payees' points from there (the Match included) between them over every legal play, not
+    only best play; and they are tighter than the points in play on some positions."""
+    rng = random.Random(11)
+    tighter = 0
+    for i in range(120):
+        if i % 2:
+            st: GameState | JassState = jass_position(rng, "schieber", 4, {},
+                                                      rng.choice(["trump(C)", "trump(S)"]),
+                                                      rng.randint(2, 3), partial=False)
+        else:
+            st = random_position(rng, 3, None, "trump(D)", rng.randint(2, 4), partial=False)
+        rules, pos = rules_of(st), position_of(st)
+        mine, payees = _sides(rules, pos, "declarer")
+        s = Solver(rules, pos, mine, payees, use_numba=True)
+        S = s.nb_S
+        for q in range(rules.players):
+            S[_nbsolver.H0 + q] = s.hands[q]
+        S[_nbsolver.ST_INPLAY] = s.inplay
+        rem = s.remaining()
+        lo, hi = _nbsolver._sure(pos.trick_no, int(S[_nbsolver.ST_PAYALL]), rem, s.nb_R, S)
+        banked = side_points(rules, pos, payees)
+        least, most = _extremes(rules, pos, payees)
+        assert lo <= least - banked and most - banked <= hi, (i, lo, least, most, hi)
+        tighter += lo > 0 or hi < rem
+    assert tighter >= 40
+
+
+def test_the_compile_leaves_no_garbage_collection_pause() -> None:
+    """After the compile, its ~200,000 live objects are frozen out of the collector's sight
+    (issue 10: a full collection walking them took ~60 ms inside whichever solve ran next)."""
+    _nbsolver.compiled_node()
+    assert gc.get_freeze_count() > 10_000
