@@ -72,3 +72,24 @@ def test_canonical_keys_and_a_growing_table_keep_the_values(monkeypatch: pytest.
         if _nbsolver.fits(rules, bool(pos.downs and any(pos.downs)) or bool(pos.set_aside)):
             canon += _nbsolver._canon_tables(rules)[0][pos.trick_no] >= 0
     assert canon >= 20
+
+
+def test_the_last_seats_transposition_cutoff_keeps_the_values(monkeypatch: pytest.MonkeyPatch
+                                                               ) -> None:
+    """The last seat's enhanced transposition cutoff (``_nbsolver._etc``) runs only with at
+    least ``ETC_MIN_LEFT`` tricks left (issue 10), more than these positions have: here it is
+    forced at every trick but the last (2) and the values and best cards are still the Python
+    search's; and it is in force (the node counts change on some positions)."""
+    rng = random.Random(29)
+    changed = 0
+    for i in range(40):
+        st = _mixed_position(rng, i, 3)
+        rules, pos = rules_of(st), position_of(st)
+        monkeypatch.setattr(_nbsolver, "ETC_MIN_LEFT", 2)
+        on = solve_position(rules, pos, numba=True)
+        assert solve_position(rules, pos, numba=False)[:2] == on[:2], (i, st)
+        monkeypatch.setattr(_nbsolver, "ETC_MIN_LEFT", 99)
+        off = solve_position(rules, pos, numba=True)
+        assert off[:2] == on[:2], (i, st)
+        changed += off[2].nodes != on[2].nodes
+    assert changed >= 5
