@@ -123,6 +123,7 @@ class Search:
         S[S[_nb.ST_KILL]:] = -1
         S[_nb.ST_PAYALL] = int(self.pay_all)
         S[_nb.ST_LIMIT] = min(self.node_limit, (1 << 62))
+        S[_nb.ST_ETC] = max(2, _nb.ETC_MIN_LEFT)  # the last trick has no entry for _etc
         self.nb_S = S
         # The transposition table (issue 10): rows of the n hands' key words, a flag word and a
         # word of bounds, best card and work. Allocated at its largest (np.zeros: pages are

@@ -146,3 +146,24 @@ def test_the_compile_leaves_no_garbage_collection_pause() -> None:
     (issue 10: a full collection walking them took ~60 ms inside whichever solve ran next)."""
     _nbsolver.compiled_node()
     assert gc.get_freeze_count() > 10_000
+
+
+def test_the_last_seats_transposition_cutoff_keeps_the_values(monkeypatch: pytest.MonkeyPatch
+                                                               ) -> None:
+    """The last seat's enhanced transposition cutoff (``_nbsolver._etc``) runs only with at
+    least ``ETC_MIN_LEFT`` tricks left (issue 10), more than these positions have: here it is
+    forced at every trick but the last (2) and the values and best cards are still the Python
+    search's; and it is in force (the node counts change on some positions)."""
+    rng = random.Random(29)
+    changed = 0
+    for i in range(40):
+        st = _mixed_position(rng, i, 3)
+        rules, pos = rules_of(st), position_of(st)
+        monkeypatch.setattr(_nbsolver, "ETC_MIN_LEFT", 2)
+        on = solve_position(rules, pos, numba=True)
+        assert solve_position(rules, pos, numba=False)[:2] == on[:2], (i, st)
+        monkeypatch.setattr(_nbsolver, "ETC_MIN_LEFT", 99)
+        off = solve_position(rules, pos, numba=True)
+        assert off[:2] == on[:2], (i, st)
+        changed += off[2].nodes != on[2].nodes
+    assert changed >= 5
