@@ -74,7 +74,7 @@ def main() -> None:
     log: list[tuple[int, int, int]] = []
     if a.tests:
         _record_tests(log)
-    rows = []
+    rows: list[dict[str, Any]] = []
     print(f"{a.game} {a.left} left, cap {a.cap:,}")
     print(f"{'deal':>4} {'value':>5} {'nodes':>11} {'CPU ms':>9}" + ("  nodes/ref" if ref else ""))
     for i, (rules, pos) in enumerate(positions(a.deals, a.left, a.seed + a.left, a.game)):
@@ -105,8 +105,8 @@ def main() -> None:
                       f"{n:>11,} nodes")
     if not rows:
         return
-    nodes_ = [r["nodes"] for r in rows]
-    cpu = [r["cpu"] for r in rows]
+    nodes_: list[int] = [r["nodes"] for r in rows]
+    cpu: list[float] = [r["cpu"] for r in rows]
     done = sum(r["value"] is not None for r in rows)
     print(f"{a.game} {a.left} left: {done} of {len(rows)} solved under {a.cap:,} nodes; nodes "
           f"median {statistics.median(nodes_):,.0f}, sum {sum(nodes_):,} (capped count the cap); "
