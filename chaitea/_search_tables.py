@@ -126,26 +126,33 @@ def sure_chains(rules: Rules) -> list[_Sure]:
     if hit is not None:
         return hit
     T, C = rules.n_tricks, rules.n_cards
-    tables = np.array([rules.tables_at(t) for t in range(T)], np.int64)  # (T, 5, C)
-    points = np.array([rules.points_at(t) for t in range(T)], np.int64)
     low = np.iinfo(np.int64).min
     out: list[_Sure] = []
+    by_suffix: dict[tuple[frozenset[int], frozenset[int]], _Sure] = {}
     for t in range(T):
-        chain: list[int] = []
-        rows = tables[t:].reshape(-1, C)
-        cand = np.ones(C, bool)
-        while not rules.tutti and cand.sum() > 1:
-            sub = np.where(cand, rows, low)
-            top = sub.argmax(axis=1)
-            c = int(top[0])
-            if (top != c).any():
-                break
-            sub[:, c] = low
-            if (sub.max(axis=1) >= rows[:, c]).any():  # a tie: the later card wins (D2)
-                break
-            chain.append(c)
-            cand[c] = False
-        out.append((tuple(chain), tuple(int(x) for x in points[t:].min(axis=0)),
-                    tuple(int(x) for x in points[t:].max(axis=0))))
+        # only the distinct tables and values of the tricks left matter (a game with one plan
+        # for every trick computes its chain once)
+        tabs = {id(x): x for x in (rules.tables_at(u) for u in range(t, T))}
+        vals = {id(x): x for x in (rules.points_at(u) for u in range(t, T))}
+        key = (frozenset(tabs), frozenset(vals))
+        if key not in by_suffix:
+            rows = np.array([row for x in tabs.values() for row in x], np.int64)  # (5k, C)
+            points = np.array(list(vals.values()), np.int64)
+            chain: list[int] = []
+            cand = np.ones(C, bool)
+            while not rules.tutti and cand.sum() > 1:
+                sub = np.where(cand, rows, low)
+                top = sub.argmax(axis=1)
+                c = int(top[0])
+                if (top != c).any():
+                    break
+                sub[:, c] = low
+                if (sub.max(axis=1) >= rows[:, c]).any():  # a tie: the later card wins (D2)
+                    break
+                chain.append(c)
+                cand[c] = False
+            by_suffix[key] = (tuple(chain), tuple(int(x) for x in points.min(axis=0)),
+                              tuple(int(x) for x in points.max(axis=0)))
+        out.append(by_suffix[key])
     _SURE_CACHE[rules] = out
     return out
