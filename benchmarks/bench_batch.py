@@ -26,8 +26,8 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from chaitea import batch
-from chaitea.explore_rules import batch_tables, make_game, row_choices
+from chaitea.analysis import batch
+from chaitea.analysis.rules import batch_tables, make_game, row_choices
 
 TARGET = 7.0  # batch rounds/s over OpenSpiel games/s (issue 11)
 BATCH = 100_000

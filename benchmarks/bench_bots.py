@@ -41,11 +41,11 @@ from typing import Any, ClassVar
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from chaitea import Game, GameState
-from chaitea.bots import PimcBot, rule_card
-from chaitea.coach import advise
-from chaitea.kernel import play_card as kplay
-from chaitea.kernel import position_of, rules_for
-from chaitea.tournament import duplicate_difference, play_matches, summarize
+from chaitea.ai.bots import PimcBot, rule_card
+from chaitea.ai.coach import advise
+from chaitea.ai.kernel import play_card as kplay
+from chaitea.ai.kernel import position_of, rules_for
+from chaitea.ai.tournament import duplicate_difference, play_matches, summarize
 
 
 def rule_vs_random(games: int, seed: int) -> None:
@@ -72,7 +72,7 @@ class TimedPimc(PimcBot):
 
 
 def pimc_vs_rule(deals: int, seed: int, samples: int) -> None:
-    import chaitea.bots as bots
+    import chaitea.ai.bots as bots
 
     bots.BOT_NAMES["pimc"] = TimedPimc  # time every card decision
     TimedPimc.times = []
@@ -148,7 +148,7 @@ def advice_table(hands: int, seed: int, samples: int) -> None:
 
 def schieber_tournaments(games: int, seed: int, samples: int,
                          pairs: list[tuple[str, str]], solve_tricks: int = 0) -> None:
-    from chaitea.tournament import play_jass_matches
+    from chaitea.ai.tournament import play_jass_matches
 
     for a, b in pairs:
         t = time.perf_counter()

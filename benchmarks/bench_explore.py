@@ -1,4 +1,5 @@
-"""``chaitea.explore`` at scale: the state API on one and two worker processes, and the batch
+"""``chaitea.analysis.explore`` at scale: the state API on one and two worker processes, and the
+batch
 engine end to end for a million rounds.
 
 1. State API, random bots, three players, long setup: rounds/s with ``workers=1`` and
@@ -21,7 +22,7 @@ import resource
 import statistics
 import time
 
-from chaitea import explore as ex
+from chaitea.analysis import explore as ex
 
 
 def _cpu() -> float:

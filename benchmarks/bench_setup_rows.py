@@ -4,7 +4,7 @@ A custom setup of N rows (cycling through the row kinds, so that many spellings 
 played for a few random rounds and the record replayed with ``chaitea.replay``; the figure is
 CPU seconds per replayed round and per picking step, printed next to the same rounds of the
 standard setup (9 rows) in the same run, with their ratio. Repetitions alternate between the
-setups; medians are printed. A setup over ``chaitea.setups.MAX_ROWS`` rows is refused: its
+setups; medians are printed. A setup over ``chaitea.core.setups.MAX_ROWS`` rows is refused: its
 refusal time is printed instead.
 
     python benchmarks/bench_setup_rows.py [--rows 64 1000 15000] [--rounds 3] [--repeat 3]
@@ -26,7 +26,7 @@ import time
 from typing import Any
 
 import chaitea
-from chaitea.setups import ROW_KINDS
+from chaitea.core.setups import ROW_KINDS
 
 KINDS = list(ROW_KINDS)  # Joker rows too: each offers every contract of the others
 

@@ -10,7 +10,7 @@ are this process's CPU time (``time.process_time``: less disturbed by the other 
 machine than wall clock; the load average is printed with them).
 
 Two searches are timed on the same positions, alternating: the pure-Python search
-(``python``) and the numba-compiled one (``numba``, chaitea._nbsolver; its one-time compile is
+(``python``) and the numba-compiled one (``numba``, chaitea.ai._nbsolver; its one-time compile is
 done before the clock starts and printed). ``--game schieber`` solves Schieber deals (four
 players, nine tricks; trump, Obenabe or Undenufe drawn per deal) instead; the target from the
 first lead (K = 9) is a median of at most 50 ms.
@@ -32,9 +32,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from chaitea import Game, Suit, _nbsolver
-from chaitea.kernel import Position, Rules, position_of, rules_of
-from chaitea.solver import SearchLimit, solve_position
+from chaitea import Game, Suit
+from chaitea.ai import _nbsolver
+from chaitea.ai.kernel import Position, Rules, position_of, rules_of
+from chaitea.ai.solver import SearchLimit, solve_position
 from tests.bots.jass_positions import jass_round
 from tests.bots.reference import coalition, minimax
 

@@ -25,9 +25,9 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks.bench_solver import positions
-from chaitea import _nbsolver
-from chaitea._search import Search
-from chaitea.solver import SearchLimit, solve_position
+from chaitea.ai import _nbsolver
+from chaitea.ai._search import Search
+from chaitea.ai.solver import SearchLimit, solve_position
 
 
 def _record_tests(log: list[tuple[int, int, int]]) -> Any:

@@ -13,11 +13,22 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .actions import Accept, Action, Decline, Offer, Pass, Pick, Play, Rescind
-from .cards import DECKS, DOUBLE, JASS, SIX_PLAYER, STANDARD, Card, Deck, Suit, deck_named
-from .contracts import Contract, Order, TrickResult, strength_order, trick_winner
-from .deals import Deal
-from .errors import (
+import chaitea.draw
+import chaitea.rulesets  # noqa: F401  (registers every game: chaitea.engine.registry)
+from chaitea.core.cards import (
+    DECKS,
+    DOUBLE,
+    JASS,
+    SIX_PLAYER,
+    STANDARD,
+    Card,
+    Deck,
+    Suit,
+    deck_named,
+)
+from chaitea.core.contracts import Contract, Order, TrickResult, strength_order, trick_winner
+from chaitea.core.deals import Deal
+from chaitea.core.errors import (
     CardError,
     ChaiTeaError,
     DealError,
@@ -27,33 +38,94 @@ from .errors import (
     RecordError,
     SetupError,
 )
-from .game import CHANCE, TERMINAL, Game, GameState, RoundResult, TrickRecord
-from .pad import Pad
-from .record import load, loads, replay, save
-from .setups import SEATINGS, Row, Seating, Setup, parse_setup
+from chaitea.core.setups import SEATINGS, Row, Seating, Setup, parse_setup
+from chaitea.engine.actions import Accept, Action, Decline, Offer, Pass, Pick, Play, Rescind
+from chaitea.engine.game import CHANCE, TERMINAL, Game, GameState, RoundResult, TrickRecord
+from chaitea.engine.pad import Pad
+from chaitea.records.record import load, loads, replay, save
 
 if TYPE_CHECKING:
-    from .solver import solve
+    from chaitea.ai import coach
+    from chaitea.ai.bots import make_bot
+    from chaitea.ai.solver import solve
+    from chaitea.analysis.explore import explore
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "CHANCE", "DECKS", "DOUBLE", "JASS", "SEATINGS", "SIX_PLAYER", "STANDARD", "TERMINAL",
-    "Accept", "Action", "Card", "CardError", "ChaiTeaError", "Contract", "Deal", "DealError",
-    "Deck", "Decline", "Game", "GameState", "IllegalAction", "IllegalPick", "IllegalPlay",
-    "Offer", "Order", "Pad", "Pass", "Pick", "Play", "RecordError", "Rescind", "RoundResult",
-    "Row", "Seating", "Setup", "SetupError", "Suit", "TrickRecord", "TrickResult",
-    "deck_named", "load", "loads", "parse_setup", "replay", "save", "solve", "strength_order",
+    "CHANCE",
+    "DECKS",
+    "DOUBLE",
+    "JASS",
+    "SEATINGS",
+    "SIX_PLAYER",
+    "STANDARD",
+    "TERMINAL",
+    "Accept",
+    "Action",
+    "Card",
+    "CardError",
+    "ChaiTeaError",
+    "Contract",
+    "Deal",
+    "DealError",
+    "Deck",
+    "Decline",
+    "Game",
+    "GameState",
+    "IllegalAction",
+    "IllegalPick",
+    "IllegalPlay",
+    "Offer",
+    "Order",
+    "Pad",
+    "Pass",
+    "Pick",
+    "Play",
+    "RecordError",
+    "Rescind",
+    "RoundResult",
+    "Row",
+    "Seating",
+    "Setup",
+    "SetupError",
+    "Suit",
+    "TrickRecord",
+    "TrickResult",
+    "coach",
+    "deck_named",
+    "explore",
+    "load",
+    "loads",
+    "make_bot",
+    "parse_setup",
+    "replay",
+    "save",
+    "solve",
+    "strength_order",
     "trick_winner",
 ]
 
 
 def __getattr__(name: str) -> Any:
-    """``chaitea.solve`` is imported on first use: the solver brings numpy (and, when it
-    compiles, numba), which a dashboard's kernel or the command line need not load."""
+    """``chaitea.solve``, ``make_bot``, ``coach`` and ``explore`` are imported on first use:
+    the solver brings numpy (and, when it compiles, numba) and ``explore`` pandas, which a
+    dashboard's kernel or the command line need not load."""
     if name == "solve":
-        from .solver import solve
+        from chaitea.ai.solver import solve
 
         return solve
+    if name == "make_bot":
+        from chaitea.ai.bots import make_bot
+
+        return make_bot
+    if name == "coach":
+        from chaitea.ai import coach
+
+        return coach
+    if name == "explore":
+        from chaitea.analysis.explore import explore
+
+        return explore
     raise AttributeError(f"module 'chaitea' has no attribute {name!r}")
 

@@ -24,13 +24,13 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-from . import explore_cli
-from .contracts import Contract, rank_strength
-from .deals import Deal
-from .errors import ChaiTeaError, RecordError
-from .game import Game
-from .markup import one_line, shorten
-from .record import MAX_RECORD_BYTES, replay, state_to_record
+import chaitea.analysis.cli as explore_cli
+from chaitea.core.contracts import Contract, rank_strength
+from chaitea.core.deals import Deal
+from chaitea.core.errors import ChaiTeaError, RecordError
+from chaitea.core.markup import one_line, shorten
+from chaitea.engine.game import Game
+from chaitea.records.record import MAX_RECORD_BYTES, replay, state_to_record
 
 EX_USAGE = 64  # sysexits.h: the command was used incorrectly
 EX_PIPE = 141  # 128 + SIGPIPE: what a shell reports for a command whose reader went away
@@ -72,8 +72,8 @@ def _replay(path: str) -> int:
 
 def _deal(players: int | None, seed: int, deck: str | None, contract: str | None,
           ruleset: str = "chai-tea-jazz") -> int:
-    if ruleset != "chai-tea-jazz":  # a Jass-family game (issue 9): chaitea.jass.cli
-        from .jass.cli import deal
+    if ruleset != "chai-tea-jazz":  # a Jass-family game (issue 9): chaitea.records.jass_cli
+        from chaitea.records.jass_cli import deal
         return deal(ruleset, players, seed, contract, deck)
     players = 3 if players is None else players
     game = Game(players=players, deck=deck)
@@ -86,7 +86,7 @@ def _deal(players: int | None, seed: int, deck: str | None, contract: str | None
     trump = c.trump
 
     def key(card: object) -> tuple[int, int, int]:
-        from .cards import Card
+        from chaitea.core.cards import Card
         assert isinstance(card, Card)
         if card.suit is None:
             return (-1, 0, card.copy)
@@ -109,8 +109,8 @@ def _deal(players: int | None, seed: int, deck: str | None, contract: str | None
 
 def _random_game(players: int | None, seed: int, setup: str, deck: str | None,
                  ruleset: str = "chai-tea-jazz") -> int:
-    if ruleset != "chai-tea-jazz":  # a Jass-family game (issue 9): chaitea.jass.cli
-        from .jass.cli import random_game
+    if ruleset != "chai-tea-jazz":  # a Jass-family game (issue 9): chaitea.records.jass_cli
+        from chaitea.records.jass_cli import random_game
         return random_game(ruleset, players, seed, deck)
     players = 3 if players is None else players
     game = Game(players=players, setup=setup, deck=deck)
@@ -174,7 +174,10 @@ def _main(argv: Sequence[str] | None) -> int:
                                       "jass-double"))
     p.add_argument("--ruleset", default="chai-tea-jazz", help="chai-tea-jazz, or a Jass game")
     explore_cli.add_command(sub)
-    from .tournament import add_cli, run_cli  # the tournament subcommand (chaitea/tournament.py)
+    from chaitea.ai.tournament import (  # the tournament subcommand (chaitea/tournament.py)
+        add_cli,
+        run_cli,
+    )
     add_cli(sub)
     args = parser.parse_args(argv)
     try:

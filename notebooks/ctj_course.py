@@ -27,8 +27,8 @@ import ipywidgets as w
 
 import chaitea
 from chaitea import Card, GameState
-from chaitea.bots import RandomBot
-from chaitea.markup import escape
+from chaitea.ai.bots import RandomBot
+from chaitea.core.markup import escape
 from chaitea_widgets import CardStrip
 from chaitea_widgets.base import Refusal, View, button, html, show
 from chaitea_widgets.strip import StripItem

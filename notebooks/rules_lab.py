@@ -1,7 +1,8 @@
 """The rules lab (notebook 09): run many seeded deals, read summaries with 95% intervals, plots,
 and download the table; and three worked questions answered from data.
 
-It holds no rules: every figure comes from :func:`chaitea.explore.explore` and its summaries.
+It holds no rules: every figure comes from :func:`chaitea.analysis.explore.explore` and its
+summaries.
 
 >>> from rules_lab import RulesLab
 >>> lab = RulesLab()
@@ -24,8 +25,8 @@ from typing import Any
 import ipywidgets as w
 import pandas as pd
 
-from chaitea import explore as ex
-from chaitea.game import JASS_RULESETS
+from chaitea.analysis import explore as ex
+from chaitea.rulesets.chai_tea_jazz import JASS_RULESETS
 from chaitea_widgets.base import Refusal, View, button, html, show
 from chaitea_widgets.strip import SaveButton
 
@@ -37,9 +38,8 @@ MAX_DOWNLOAD_ROWS = 300_000
 
 def bot_names() -> list[str]:
     """The bots ``explore`` can seat: ``random``, and the rule-based ones where
-    ``chaitea.bots`` has them (``make_bot``)."""
-    from chaitea import bots
-
+    ``chaitea.ai.bots`` has them (``make_bot``)."""
+    from chaitea.ai import bots
     names = list(getattr(bots, "BOT_NAMES", {}) or ["random"])
     return ["random", *[n for n in names if n != "random"]]
 
@@ -255,7 +255,7 @@ def _fmt(m: float, lo: float, hi: float) -> str:
 
 
 def question_bots() -> str:
-    """The worked questions' bots: the rule-based ones where ``chaitea.bots`` has them, else
+    """The worked questions' bots: the rule-based ones where ``chaitea.ai.bots`` has them, else
     random bots (the page says which)."""
     return "rule" if "rule" in bot_names() else "random"
 

@@ -14,8 +14,8 @@ import ipywidgets as w
 
 import chaitea
 from chaitea import Card, Contract, Deck, Game
-from chaitea.errors import ChaiTeaError, RecordError
-from chaitea.markup import one_line
+from chaitea.core.errors import ChaiTeaError, RecordError
+from chaitea.core.markup import one_line
 
 from .strip import CardStrip
 from .words import message_html

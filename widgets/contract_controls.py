@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 import ipywidgets as w
 
 from chaitea import Contract, Suit
-from chaitea.contracts import KINDS
+from chaitea.core.contracts import KINDS
 
 from .base import Refusal
 

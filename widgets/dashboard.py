@@ -11,8 +11,8 @@ import ipywidgets as w
 
 import chaitea
 from chaitea import Game, GameState
-from chaitea.markup import escape, shorten
-from chaitea.record import MAX_RECORD_BYTES
+from chaitea.core.markup import escape, shorten
+from chaitea.records.record import MAX_RECORD_BYTES
 
 from .base import Refusal, View, button, default_names, friendly, html, show
 from .pad import ScorePad

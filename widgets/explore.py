@@ -9,9 +9,9 @@ import ipywidgets as w
 
 import chaitea
 from chaitea import SEATINGS, Card, Contract, Deal, Deck, Game, Suit, TrickResult, deck_named
-from chaitea.bots import RandomBot
-from chaitea.markup import escape
-from chaitea.svg import card_name
+from chaitea.ai.bots import RandomBot
+from chaitea.core.markup import escape
+from chaitea.draw.svg import card_name
 
 from .base import Refusal, View, button, default_names, html, seat_widgets, show, sort_cards
 from .contract_controls import ContractControls

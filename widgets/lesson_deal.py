@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import ipywidgets as w
 
-from chaitea.markup import escape
-from chaitea.teaching import DEALS, TeachingDeal, feedback
+from chaitea.core.markup import escape
+from chaitea.records.teaching import DEALS, TeachingDeal, feedback
 
 from .base import Refusal, View, button, html
 from .session import Session
@@ -16,7 +16,7 @@ __all__ = ["TeachingTable"]
 
 
 class TeachingTable(View):
-    """Play one teaching deal (``chaitea.teaching.DEALS``): the story and the task above the
+    """Play one teaching deal (``chaitea.records.teaching.DEALS``): the story and the task above the
     table, the opponents on a fixed script (the lesson goes the same way every time), and
     feedback from the engine's result at the end of the round. :meth:`again` replays it.
 

@@ -8,8 +8,8 @@ from typing import Any
 import ipywidgets as w
 
 from chaitea import SEATINGS, Game, GameState, Pad, parse_setup
-from chaitea.markup import escape
-from chaitea.svg import pad_html, side_labels
+from chaitea.core.markup import escape
+from chaitea.draw.svg import pad_html, side_labels
 
 from .base import Refusal, View, button, default_names, html, show
 from .session import Session

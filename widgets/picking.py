@@ -8,16 +8,16 @@ from typing import TYPE_CHECKING
 import ipywidgets as w
 
 from chaitea import Game, GameState
-from chaitea.actions import Accept, Decline, Offer, Pass, Pick, Rescind
-from chaitea.markup import escape
-from chaitea.svg import barrel_svg, bet_card_svg
+from chaitea.core.markup import escape
+from chaitea.draw.svg import barrel_svg, bet_card_svg
+from chaitea.engine.actions import Accept, Decline, Offer, Pass, Pick, Rescind
 
 from .base import Refusal, button, default_names, html, pick_title, show, sort_cards
 from .session import Runner, Session, SteppedView
 from .strip import CardStrip
 
 if TYPE_CHECKING:  # the coach (and pandas) load on the first Advice, not with the page
-    from chaitea.coach import Advice
+    from chaitea.ai.coach import Advice
 
 ADVICE_SAMPLES = 40  # sampled deals per Advice (about a second on this machine, in a thread)
 
@@ -442,11 +442,11 @@ class PickingPanel(SteppedView):
         return s.clone()
 
     def advise(self, samples: int = ADVICE_SAMPLES, seed: int = 0) -> Advice | None:
-        """The coach's Advice at your pick, worked out at once (``chaitea.coach.advise``: the
+        """The coach's Advice at your pick, worked out at once (``chaitea.ai.coach.advise``: the
         expected round score of each pick with its 95% interval, the Bet Debt above which
         passing is better, the recommended action); shown and returned (``None`` when
         refused, with the reason in the message)."""
-        from chaitea.coach import advise as coach_advise
+        from chaitea.ai.coach import advise as coach_advise
 
         out: list[Advice] = []
 
@@ -461,7 +461,7 @@ class PickingPanel(SteppedView):
                        seed: int = 0) -> bool:
         """What the Advice button does: a "thinking…" line at once, the Advice worked out in
         a thread (``runner``) and shown when done, unless the game moved meanwhile."""
-        from chaitea.coach import advise as coach_advise
+        from chaitea.ai.coach import advise as coach_advise
 
         def run() -> None:
             state = self._advice_state()

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 import ipywidgets as w
 
 from chaitea import ChaiTeaError, Game, GameState, IllegalAction, TrickRecord
-from chaitea.actions import Accept, Decline, Offer, Pass, Pick, Play, Rescind
-from chaitea.bots import Bot, RuleBot, make_bot
-from chaitea.svg import card_name
+from chaitea.ai.bots import Bot, RuleBot, make_bot
+from chaitea.draw.svg import card_name
+from chaitea.engine.actions import Accept, Decline, Offer, Pass, Pick, Play, Rescind
 
 from .base import Refusal, View, button, pick_title
 from .words import plain_reason
@@ -89,7 +89,7 @@ class Step:
     seat: int | None = None  # who acted (None: the start or a deal)
 
 
-# the bots a learner may choose for a bot seat (``chaitea.bots.make_bot`` names)
+# the bots a learner may choose for a bot seat (``chaitea.ai.bots.make_bot`` names)
 BOT_CHOICES = {"rule": "Rule-based", "random": "Random", "pimc": "Monte Carlo"}
 DEFAULT_BOT = "rule"
 PIMC_SAMPLES = 12  # a Monte Carlo bot chosen at the table: a short budget per card
@@ -105,7 +105,7 @@ def bot_named(name: str, seed: int) -> Bot:
 
 
 def make_bots(players: int, bots: object = None, seed: int = 0) -> dict[int, Bot]:
-    """Bots per seat: ``None`` gives each seat a :class:`~chaitea.bots.RuleBot`; a name
+    """Bots per seat: ``None`` gives each seat a :class:`~chaitea.ai.bots.RuleBot`; a name
     (``"random"``, ``"rule"``, ``"pimc"``) or one object with ``act(state)`` plays every bot
     seat; a sequence or mapping gives them per seat (names or objects)."""
     out: dict[int, Bot] = {}

@@ -14,8 +14,8 @@ import anywidget
 import traitlets
 
 from chaitea import Card
-from chaitea.markup import escape
-from chaitea.svg import card_back_svg, card_name, card_svg, stack_svg
+from chaitea.core.markup import escape
+from chaitea.draw.svg import card_back_svg, card_name, card_svg, stack_svg
 
 __all__ = ["CardStrip", "LoadButton", "SaveButton", "StripItem", "card_class"]
 

@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 import ipywidgets as w
 
 from chaitea import Card, ChaiTeaError, Game, GameState
-from chaitea.markup import escape
-from chaitea.svg import side_labels
+from chaitea.core.markup import escape
+from chaitea.draw.svg import side_labels
 
 from .base import Refusal, button, default_names, html, seat_widgets, show, sort_cards
 from .session import BOT_CHOICES, Runner, Scheduler, Session, SteppedView, kept_bots
@@ -17,7 +17,7 @@ from .session import BOT_CHOICES, Runner, Scheduler, Session, SteppedView, kept_
 if TYPE_CHECKING:  # the coach (and pandas) load on the first Hint, not with the page
     import pandas as pd
 
-    from chaitea.coach import Hint
+    from chaitea.ai.coach import Hint
 from .strip import CardStrip, StripItem
 from .words import cite_links, plain_reason
 
@@ -39,7 +39,7 @@ class TrickTable(SteppedView):
     Without ``contract`` the round starts with the bots picking for every seat; with one
     (``"trump(H)"``) the round starts at once with ``declarer`` (Bet Debt ``debt``).
     ``bots``: a name (``"rule"``, ``"random"``, ``"pimc"``) or one object with ``act(state) ->
-    action id`` for every bot seat, or one per seat (default :class:`chaitea.bots.RuleBot`);
+    action id`` for every bot seat, or one per seat (default :class:`chaitea.ai.bots.RuleBot`);
     each bot seat's bot can be chosen at the table (a Dropdown, or :meth:`set_bot`).
 
     >>> from chaitea_widgets import TrickTable
@@ -260,11 +260,11 @@ class TrickTable(SteppedView):
         return s.clone()
 
     def hint(self, samples: int = HINT_SAMPLES, seed: int = 0) -> Hint | None:
-        """The coach's Hint for your turn, worked out at once (``chaitea.coach.hint``: every
+        """The coach's Hint for your turn, worked out at once (``chaitea.ai.coach.hint``: every
         legal card's expected final card points for your side over sampled deals of the
         cards you cannot see, with 95% intervals); shown under the message line and returned
         (``None`` when refused, with the reason in the message)."""
-        from chaitea.coach import hint as coach_hint
+        from chaitea.ai.coach import hint as coach_hint
 
         out: list[Hint] = []
 
@@ -281,7 +281,7 @@ class TrickTable(SteppedView):
         thread (``runner``, default the kernel loop's executor; at once without a running
         loop) and shown when done, unless the game moved meanwhile (an undo, a card, a step
         back): then the result is dropped."""
-        from chaitea.coach import hint as coach_hint
+        from chaitea.ai.coach import hint as coach_hint
 
         def run() -> None:
             state = self._hint_state()
@@ -365,10 +365,10 @@ class TrickTable(SteppedView):
     def review(self, seat: int | None = None,
                max_tricks: int = REVIEW_TRICKS) -> pd.DataFrame | None:
         """After a round: each card ``seat`` (default: yours) played with the double-dummy
-        points it lost against the best card, hands open (``chaitea.coach.review_plays``;
+        points it lost against the best card, hands open (``chaitea.ai.coach.review_plays``;
         cards with more than ``max_tricks`` tricks left are listed unsolved). Shown under the
         summary and returned (``None`` when refused, with the reason in the message)."""
-        from chaitea.coach import review_plays
+        from chaitea.ai.coach import review_plays
 
         out: list[pd.DataFrame] = []
 
@@ -384,7 +384,7 @@ class TrickTable(SteppedView):
                        max_tricks: int = REVIEW_TRICKS) -> bool:
         """What the Review button does: the review worked out in a thread (``runner``), a
         "thinking…" line meanwhile; dropped if the game moves on before it is done."""
-        from chaitea.coach import review_plays
+        from chaitea.ai.coach import review_plays
 
         def run() -> None:
             who, plays = self._review_plays(seat)

@@ -5,7 +5,7 @@ The engine's refusal and trick texts stay exactly as the engine writes them (tes
 them); the views only *render* them: first the whole text is escaped, then each citation
 (``D6``, ``RULES R``, ``RULES.md``, ``RECORD.md``) inside the escaped text becomes a link. No
 part of the input is ever put into markup unescaped: the text goes through
-:func:`chaitea.markup.escape`, the links are built from fixed strings.
+:func:`chaitea.core.markup.escape`, the links are built from fixed strings.
 
 >>> from chaitea_widgets.words import cite_links
 >>> html = cite_links("a Joker may be played at any time (RULES R, D6) <b>")
@@ -21,7 +21,7 @@ import math
 import re
 
 from chaitea import Contract
-from chaitea.markup import escape
+from chaitea.core.markup import escape
 
 __all__ = ["DOCS_PAGE", "RECORD_DOC", "RULES_DOC", "cite_links", "message_html", "order_words",
            "plain_reason"]

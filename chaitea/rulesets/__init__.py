@@ -3,9 +3,9 @@
 :func:`find_ruleset` answers a ruleset by its record name: Chai Tea Jazz
 (:data:`~chaitea.rulesets.chai_tea_jazz.CHAI_TEA_JAZZ`, whose parts ``chaitea.Game`` composes:
 Barrel picking, its play, the Paper Pad) or a Jass-family
-:class:`~chaitea.phases.ruleset.Ruleset` (``RULESETS``); ``chaitea.Game(ruleset="schieber")`` (or
-:func:`jass_game`) builds a Jass game, played by the generic driver (:mod:`chaitea.driver`).
-Both state machines share one base (:mod:`chaitea.machine`) and the same state API.
+:class:`~chaitea.engine.ruleset.Ruleset` (``RULESETS``); ``chaitea.Game(ruleset="schieber")`` (or
+:func:`jass_game`) builds a Jass game, played by the generic driver (:mod:`chaitea.engine.driver`).
+Both state machines share one base (:mod:`chaitea.engine.machine`) and the same state API.
 
 >>> sorted(RULESETS), find_ruleset("chai-tea-jazz").title
 (['coiffeur', 'coiffeur-schieber', 'jass', 'schieber'], 'Chai Tea Jazz')
@@ -21,17 +21,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..driver import JassGame
-from ..errors import SetupError
-from ..phases.ruleset import Ruleset
-from .chai_tea_jazz import CHAI_TEA_JAZZ, ChaiTeaJazzRuleset
-from .jass import BASIC_JASS, COIFFEUR, COIFFEUR_SCHIEBER
-from .schieber import SCHIEBER
+from chaitea.core.errors import SetupError
+from chaitea.engine.driver import JassGame
+from chaitea.engine.registry import register
+from chaitea.engine.ruleset import Ruleset
+from chaitea.rulesets.chai_tea_jazz import CHAI_TEA_JAZZ, ChaiTeaJazzRuleset
+from chaitea.rulesets.jass_games import BASIC_JASS, COIFFEUR, COIFFEUR_SCHIEBER
+from chaitea.rulesets.schieber import SCHIEBER
 
 __all__ = ["CHAI_TEA_JAZZ", "RULESETS", "JassGame", "find_ruleset", "jass_game"]
 
-RULESETS: dict[str, Ruleset] = {r.name: r for r in (BASIC_JASS, SCHIEBER, COIFFEUR_SCHIEBER,
-                                                    COIFFEUR)}
+RULESETS: dict[str, Ruleset] = {r.name: register(r) for r in (BASIC_JASS, SCHIEBER,
+                                                              COIFFEUR_SCHIEBER, COIFFEUR)}
 
 
 def find_ruleset(name: str) -> Ruleset | ChaiTeaJazzRuleset:

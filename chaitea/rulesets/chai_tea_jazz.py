@@ -1,8 +1,8 @@
 """Chai Tea Jazz as a ruleset value (issue 9): its player counts, its options and the parts a
 :class:`chaitea.Game` composes: the seating and deck (RULES P), the setup's rows, the choice phase
-(:class:`~chaitea.phases.barrel.BarrelPicking`: Barrel picking and the offers of Passing the
+(:class:`~chaitea.rulesets.barrel.BarrelPicking`: Barrel picking and the offers of Passing the
 Barrel), the play on the core's trick rules with the ``chai-tea-jazz`` follow rule (RULES F, R)
-and the scoring part (:class:`~chaitea.phases.paper_pad.PaperPadScore`: the Paper Pad, the match
+and the scoring part (:class:`~chaitea.rulesets.paper_pad.PaperPadScore`: the Paper Pad, the match
 point, the metas; the game ends when the pad is full).
 
 >>> from chaitea.rulesets import find_ruleset
@@ -15,7 +15,7 @@ point, the metas; the game ends when the pad is full).
 >>> ctj.parts(2, meta="second-place")
 Traceback (most recent call last):
 ...
-chaitea.errors.SetupError: the second-place meta works with three players only (RULES S)
+chaitea.core.errors.SetupError: the second-place meta works with three players only (RULES S)
 """
 
 from __future__ import annotations
@@ -23,38 +23,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..cards import Deck, deck_named
-from ..errors import SetupError
-from ..following import FOLLOW_RULES, FollowRule
-from ..phases.barrel import BarrelPicking
-from ..phases.paper_pad import PaperPadScore
-from ..phases.ruleset import Option
-from ..seating import SEATINGS, Seating
-from ..setups import Setup, parse_setup
+from chaitea.core.cards import deck_named
+from chaitea.core.errors import SetupError
+from chaitea.core.following import FOLLOW_RULES
+from chaitea.core.seating import SEATINGS
+from chaitea.core.setups import Setup, parse_setup
+from chaitea.engine.registry import RECORD_RULESETS, Parts, register
+from chaitea.engine.ruleset import Option
+from chaitea.rulesets.barrel import BarrelPicking
+from chaitea.rulesets.paper_pad import PaperPadScore
 
 __all__ = ["CHAI_TEA_JAZZ", "JASS_RULESETS", "METAS", "OPTION_NAMES", "ChaiTeaJazzRuleset",
            "Parts", "record_options"]
 
 METAS = (None, "second-place", "cumulative-most", "cumulative-least")
-# Every ruleset name the record knows (RECORD options.ruleset); those not built are refused.
-JASS_RULESETS = (
-    "jass", "schieber", "sidi-barrani", "coiffeur-schieber", "coiffeur", "differenzler", "mittlere",
-    "molotow", "plus-minus", "rosenober", "schiltenober", "guggitaler", "guggitaler-8",
-    "palitos-21", "bells-avoidance", "sticheln",
-)
-
-
-@dataclass(frozen=True)
-class Parts:
-    """The composed parts of one Chai Tea Jazz game (what :class:`chaitea.Game` runs)."""
-
-    players: int
-    seating: Seating
-    deck: Deck
-    setup: Setup
-    picking: BarrelPicking
-    scoring: PaperPadScore
-    follow: FollowRule
+JASS_RULESETS = RECORD_RULESETS  # every ruleset name the record knows (RECORD)
 
 
 @dataclass(frozen=True)
@@ -97,8 +80,13 @@ class ChaiTeaJazzRuleset:
                      BarrelPicking(passing_the_barrel, same_contract_raise),
                      PaperPadScore(match_point, meta), FOLLOW_RULES["chai-tea-jazz"])
 
+    def record_options(self, players: object, setup: object,
+                       options: object) -> dict[str, Any]:
+        """:func:`record_options`: a record's values checked, as ``Game``'s arguments."""
+        return record_options(players, setup, options)
 
-CHAI_TEA_JAZZ = ChaiTeaJazzRuleset(
+
+CHAI_TEA_JAZZ = register(ChaiTeaJazzRuleset(
     "chai-tea-jazz", "Chai Tea Jazz", (3, 2, 4, 6), (
         Option("deck", None, "standard; six-player or double for six players (RULES P)",
                choices=(None, "standard", "six-player", "double")),
@@ -107,7 +95,7 @@ CHAI_TEA_JAZZ = ChaiTeaJazzRuleset(
         Option("meta", None, "the game-wide meta contract (RULES S)", choices=METAS),
         Option("same_contract_raise", True, "a raise may name the Current Bet's contract "
                "(D12; false: refused)"),
-    ), doc="the rulebook's game (docs/rules.md)")
+    ), doc="the rulebook's game (docs/rules.md)"))
 
 OPTION_NAMES = (*(o.name for o in CHAI_TEA_JAZZ.options), "ruleset")
 

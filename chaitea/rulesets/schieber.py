@@ -2,10 +2,10 @@
 
 Four players (teams {0,2}, {1,3}): the 36-card deck, 9 cards each. Six players (the text: "Seis
 jogadores jogam em trios, sentando-se alternadamente"): teams {0,2,4} and {1,3,5}; by default
-two 24-card decks (6, 7, 8 removed from each; :data:`chaitea.cards.JASS_DOUBLE`), 8 cards each,
+two 24-card decks (6, 7, 8 removed from each; :data:`chaitea.core.cards.JASS_DOUBLE`), 8 cards each,
 of two identical cards in a trick the later-played wins; option ``deck: "jass"``, one 36-card
 deck, 6 cards each. The forehand's push goes along its team-mates in play order
-(:class:`~chaitea.phases.choice.ForehandChoice`).
+(:class:`~chaitea.rulesets.jass.choice.ForehandChoice`).
 
 >>> t = SCHIEBER.table(4, {"no_multipliers": True})
 >>> t.score.scoring.end.target, t.score.scoring.factor("undenufe")
@@ -34,14 +34,21 @@ from dataclasses import replace
 from types import MappingProxyType
 from typing import Any
 
-from ..jass.scoring import FLAT, TargetEnd
-from ..jass.scoring import SCHIEBER as SCHIEBER_SCORING
-from ..phases.choice import ForehandChoice
-from ..phases.double import DoubleDeckState
-from ..phases.ruleset import Option, Ruleset, Table
-from ..phases.scores import TargetScore
-from ..seating import JASS_SEATINGS
-from .jass import TRUMPS, WEIS_OPTIONS, value_options, weis_options, with_declaring
+from chaitea.core.seating import JASS_SEATINGS
+from chaitea.engine.ruleset import Option, Ruleset, Table
+from chaitea.rulesets.jass.choice import ForehandChoice
+from chaitea.rulesets.jass.declaring import WeisAndStoeck
+from chaitea.rulesets.jass.double_deck import DoubleDeckState
+from chaitea.rulesets.jass.scores import TargetScore
+from chaitea.rulesets.jass.scoring import FLAT, TargetEnd
+from chaitea.rulesets.jass.scoring import SCHIEBER as SCHIEBER_SCORING
+from chaitea.rulesets.jass_games import (
+    TRUMPS,
+    WEIS_OPTIONS,
+    value_options,
+    weis_options,
+    with_declaring,
+)
 
 __all__ = ["SCHIEBER"]
 
@@ -58,8 +65,8 @@ def _schieber(players: int, o: Mapping[str, Any]) -> Table:
     double = {"jass-double": frozenset({"undenufe-nine"})} if "undenufe-six" in values else {}
     return Table("schieber", players, seating,
                  with_declaring(ForehandChoice(contracts, o["push_back"]), w),
-                 TargetScore(scoring, side_of), contracts, weis=True, stoeck=True,
-                 weis_options=w, value_options=values, first_forehand="7S",
+                 TargetScore(scoring, side_of), contracts, declaring=WeisAndStoeck(w),
+                 value_options=values, first_forehand="7S",
                  state_types=MappingProxyType({"jass-double": DoubleDeckState}),
                  deck_value_options=MappingProxyType(double))
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from chaitea.driver import JassState
+from chaitea.engine.driver import JassState
 from chaitea.rulesets import jass_game
 
 # (ruleset, players, options, contract): every ruleset and each play mode of RULES J (trump,

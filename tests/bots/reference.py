@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from chaitea.kernel import Position, Rules, legal_cards, play_card
+from chaitea.ai.kernel import Position, Rules, legal_cards, play_card
 
 
 def side_points(rules: Rules, pos: Position, seats: frozenset[int]) -> int:

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from chaitea import Deal, Game, GameState
-from chaitea.bots import (
+from chaitea.ai.bots import (
     BOT_NAMES,
     PimcBot,
     World,
@@ -18,7 +18,7 @@ from chaitea.bots import (
     sample_world,
     world_view,
 )
-from chaitea.kernel import Position, bits, position_of
+from chaitea.ai.kernel import Position, bits, position_of
 
 from .conftest import CONFIGS, random_position
 

@@ -7,9 +7,9 @@ import math
 import pytest
 
 from chaitea import Game
-from chaitea.bots import make_bot, play_out
-from chaitea.coach import advise, hint, review
-from chaitea.kernel import play_card, position_of, rules_of
+from chaitea.ai.bots import make_bot, play_out
+from chaitea.ai.coach import advise, hint, review
+from chaitea.ai.kernel import play_card, position_of, rules_of
 from tests.engine.conftest import make_deal, sweep_deal
 
 from .reference import coalition, minimax

@@ -9,9 +9,7 @@ from typing import Any, cast
 import pytest
 
 from chaitea import Deal
-from chaitea.cards import JASS
-from chaitea.driver import JassGame, JassState
-from chaitea.jass_bots import (
+from chaitea.ai.jass_bots import (
     JassRound,
     camps,
     jass_card,
@@ -21,8 +19,10 @@ from chaitea.jass_bots import (
     pick_scores,
     sample_jass_world,
 )
-from chaitea.phases.choice import RoundPick
+from chaitea.core.cards import JASS
+from chaitea.engine.driver import JassGame, JassState
 from chaitea.rulesets import jass_game
+from chaitea.rulesets.jass.choice import RoundPick
 
 # every Jass ruleset and player count, and options that change the play or the picking
 JASS_GAMES: list[tuple[str, int, dict[str, Any]]] = [
@@ -451,9 +451,9 @@ def test_determinization_is_consistent_over_10000_samples() -> None:
 
 
 def test_the_chai_tea_jazz_bots_play_jass_through_their_jass_twins() -> None:
-    """``chaitea.bots.make_bot`` (what the widgets use) plays a Jass game: the rule bot as the
+    """``chaitea.ai.bots.make_bot`` (what the widgets use) plays a Jass game: the rule bot as the
     Jass rule bot, PIMC at its own budget, all legal and reproducible."""
-    from chaitea.bots import make_bot
+    from chaitea.ai.bots import make_bot
 
     runs = []
     for _ in range(2):

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from chaitea.__main__ import main
-from chaitea.errors import SetupError
-from chaitea.tournament import play_jass_matches, summarize, wilson
+from chaitea.ai.tournament import play_jass_matches, summarize, wilson
+from chaitea.core.errors import SetupError
 
 
 def test_schieber_duplicate_games_swap_the_teams() -> None:

@@ -1,4 +1,4 @@
-"""The compiled search (chaitea._nbsolver, numba) against the pure-Python search (issue 10):
+"""The compiled search (chaitea.ai._nbsolver, numba) against the pure-Python search (issue 10):
 the same values and best moves on random positions of Chai Tea Jazz and the Jass modes."""
 
 from __future__ import annotations
@@ -8,10 +8,11 @@ import random
 
 import pytest
 
-from chaitea import Game, GameState, _nbsolver
-from chaitea.driver import JassState
-from chaitea.kernel import Position, Rules, legal_cards, play_card, position_of, rules_of
-from chaitea.solver import SearchLimit, Solver, _sides, card_values, solve_position
+from chaitea import Game, GameState
+from chaitea.ai import _nbsolver
+from chaitea.ai.kernel import Position, Rules, legal_cards, play_card, position_of, rules_of
+from chaitea.ai.solver import SearchLimit, Solver, _sides, card_values, solve_position
+from chaitea.engine.driver import JassState
 
 from .conftest import CONFIGS, random_position
 from .jass_positions import JASS_CONFIGS, jass_position, jass_round

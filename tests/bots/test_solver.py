@@ -8,8 +8,8 @@ import random
 import pytest
 
 from chaitea import Game
-from chaitea.kernel import Position, Rules, legal_cards, play_card, position_of, rules_of
-from chaitea.solver import Solver, _sides, card_values, solve, solve_position
+from chaitea.ai.kernel import Position, Rules, legal_cards, play_card, position_of, rules_of
+from chaitea.ai.solver import Solver, _sides, card_values, solve, solve_position
 
 from .conftest import CONFIGS, random_position
 from .reference import coalition, minimax
@@ -178,8 +178,8 @@ def test_another_follow_rule_is_a_new_table() -> None:
     """The kernel takes the game's follow rule from the engine's table: with the ``plain`` rule
     (must follow, otherwise any card: no trumping while able to follow) the kernel's legal cards
     are the engine's and the solver still equals minimax (how a Jass mode plugs in)."""
-    from chaitea.following import FOLLOW_RULES
-    from chaitea.kernel import legal_mask
+    from chaitea.ai.kernel import legal_mask
+    from chaitea.core.following import FOLLOW_RULES
 
     rng = random.Random(31)
     for i in range(60):

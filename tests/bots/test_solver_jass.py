@@ -9,8 +9,7 @@ import random
 import pytest
 
 from chaitea import solve
-from chaitea.driver import JassState
-from chaitea.kernel import (
+from chaitea.ai.kernel import (
     Position,
     Rules,
     legal_cards,
@@ -19,7 +18,8 @@ from chaitea.kernel import (
     position_of,
     rules_of,
 )
-from chaitea.solver import _sides, card_values, scored_side, solve_position
+from chaitea.ai.solver import _sides, card_values, scored_side, solve_position
+from chaitea.engine.driver import JassState
 
 from .jass_positions import JASS_CONFIGS, jass_position, jass_round
 from .reference import minimax
@@ -96,8 +96,8 @@ def test_the_match_scores_as_the_engine_writes_it() -> None:
     """Schieber, trump Bells with every Bell in the forehand's hand: its team takes every trick
     whatever is played; the kernel's final points, the solver's value and the engine's round
     agree on the Match (RULES J: 157 + 100)."""
-    from chaitea.cards import JASS
-    from chaitea.deals import Deal
+    from chaitea.core.cards import JASS
+    from chaitea.core.deals import Deal
     from chaitea.rulesets import jass_game
 
     rng = random.Random(12)
@@ -203,7 +203,7 @@ def test_misere_aims_low_and_tutti_counts_at_the_final_trump() -> None:
 def test_transpositions_share_the_table() -> None:
     """A Jass position solved on its own and with the table of its ancestor's search (keyed on
     the cards left, the leader, the Match chance and Tutti's trump) has one value."""
-    from chaitea.solver import Solver
+    from chaitea.ai.solver import Solver
 
     rng = random.Random(8)
     for i in range(8):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from chaitea.__main__ import main
-from chaitea.tournament import duplicate_difference, play_matches, summarize, wilson
+from chaitea.ai.tournament import duplicate_difference, play_matches, summarize, wilson
 
 
 def test_wilson_interval_known_values() -> None:

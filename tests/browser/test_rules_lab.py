@@ -63,7 +63,7 @@ def test_09_rules_lab_run_plot_table_download(desk: Page, voila_url: str,
     full_screenshot(desk, NAME)
 
     # a worked question, answered from data with its criterion (the rule-based bots where
-    # chaitea.bots has them: the page says which)
+    # chaitea.ai.bots has them: the page says which)
     q = desk.locator(".ctj-question-balance")
     expect(q).to_contain_text(re.compile(r"(rule|random) bots"))
     q.locator("button.ctj-answer-balance").click()

@@ -8,9 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from chaitea import JASS, SIX_PLAYER, STANDARD, Card, Deck, Suit
-from chaitea.errors import SetupError
-from chaitea.following import FOLLOW_RULES, follow_rule
-from chaitea.orders import JASS_TRUMP
+from chaitea.core.errors import SetupError
+from chaitea.core.following import FOLLOW_RULES, follow_rule
+from chaitea.core.orders import JASS_TRUMP
 
 C, D, H, S = Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES
 

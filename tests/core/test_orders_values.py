@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from chaitea import DOUBLE, JASS, SIX_PLAYER, STANDARD, Contract
-from chaitea.cards import Suit
-from chaitea.errors import SetupError
-from chaitea.orders import (
+from chaitea.core.cards import Suit
+from chaitea.core.errors import SetupError
+from chaitea.core.orders import (
     JASS_RANKS,
     TABLES,
     Order,
@@ -15,7 +15,7 @@ from chaitea.orders import (
     rank_strength,
     strongest_first,
 )
-from chaitea.values import (
+from chaitea.core.values import (
     CTJ,
     JASS_NO_TRUMP,
     JASS_PLAIN_VALUES,

@@ -6,7 +6,7 @@ import pickle
 import random
 
 from chaitea import JASS, Contract, Game
-from chaitea.following import FOLLOW_RULES
+from chaitea.core.following import FOLLOW_RULES
 
 
 def test_contract_trick_rules_and_follow_pickle() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from chaitea import SEATINGS, STANDARD, Deal, DealError, SetupError, deck_named
-from chaitea.seating import JASS_SEATINGS, Seating, individuals, partnerships
+from chaitea.core.seating import JASS_SEATINGS, Seating, individuals, partnerships
 
 
 def test_ctj_default_table_is_unchanged() -> None:

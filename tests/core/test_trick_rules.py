@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from chaitea import JASS, SIX_PLAYER, STANDARD, Contract, Order, SetupError, trick_winner
-from chaitea.cards import Suit
-from chaitea.contracts import JASS_KINDS, KINDS
-from chaitea.setups import ROW_KINDS
-from chaitea.tricks import (
+from chaitea.core.cards import Suit
+from chaitea.core.contracts import JASS_KINDS, KINDS
+from chaitea.core.setups import ROW_KINDS
+from chaitea.core.tricks import (
     TrickRule,
     TrumpSetting,
     strength_table,
@@ -16,7 +16,7 @@ from chaitea.tricks import (
     trump_in_force,
     winning_position,
 )
-from chaitea.values import CTJ, JASS_NO_TRUMP, JASS_TRUMP_VALUES
+from chaitea.core.values import CTJ, JASS_NO_TRUMP, JASS_TRUMP_VALUES
 
 OVER, UNDER, JT = Order.OVER, Order.UNDER, Order.JASS_TRUMP
 

@@ -22,7 +22,7 @@ import pytest
 
 from chaitea import STANDARD, Game
 from chaitea.__main__ import main
-from chaitea.bots import RandomBot, play_out
+from chaitea.ai.bots import RandomBot, play_out
 from tests.engine.conftest import (
     first_legal,
     hands_json,

@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from chaitea.deals import shuffled_indices
+from chaitea.core.deals import shuffled_indices
 
 
 @pytest.mark.parametrize("size", [36, 54, 72, 2, 1])

@@ -20,7 +20,7 @@ from chaitea import (
     Play,
     SetupError,
 )
-from chaitea.bots import RandomBot, play_out
+from chaitea.ai.bots import RandomBot, play_out
 from tests.engine.conftest import ASLAN, LEO, MUFASA, NAMES, new_game, play_round, sweep_deal
 
 

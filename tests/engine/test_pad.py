@@ -15,9 +15,9 @@ from chaitea import (
     RecordError,
     parse_setup,
 )
-from chaitea.bots import RandomBot, play_out
-from chaitea.pad import row_game_points
-from chaitea.record import replay
+from chaitea.ai.bots import RandomBot, play_out
+from chaitea.engine.pad import row_game_points
+from chaitea.records.record import replay
 from tests.engine.conftest import (
     ASLAN,
     LEO,

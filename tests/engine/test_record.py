@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from chaitea import Game, GameState, RecordError, load, loads, replay, save
-from chaitea.bots import RandomBot, play_out
+from chaitea.ai.bots import RandomBot, play_out
 from tests.engine.conftest import (
     ASLAN,
     LEO,

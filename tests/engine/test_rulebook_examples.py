@@ -6,7 +6,7 @@ Aslan is seat 0, Leo seat 1, Mufasa seat 2; Aslan holds the Barrel card (RULES P
 from __future__ import annotations
 
 from chaitea import Game, GameState, Pad, parse_setup
-from chaitea.pad import row_game_points
+from chaitea.engine.pad import row_game_points
 from tests.engine.conftest import (
     ASLAN,
     LEO,

@@ -19,8 +19,8 @@ import numpy as np
 import pytest
 
 from chaitea import Deal, Game
-from chaitea.batch import ASIDE, HAND, STRAW_UP, deals_from_seeds, simulate
-from chaitea.explore_rules import make_game, row_choices
+from chaitea.analysis.batch import ASIDE, HAND, STRAW_UP, deals_from_seeds, simulate
+from chaitea.analysis.rules import make_game, row_choices
 
 CONTRACTS_3P = ["trump(H)", "under", "over", "middle", "slalom(high)", "pyramid(low)",
                 "trump-under(S)", "trump-middle(C)", "trump-slalom(D,low)",
@@ -136,7 +136,7 @@ def test_batch_totals_hold_for_every_seating():
 @pytest.mark.parametrize(("players", "deck"), [(2, None), (3, None), (6, None), (6, "double")])
 def test_plain_python_kernel_gives_the_compiled_results(monkeypatch, players, deck):
     """Without numba the same kernels run as Python: same seed, same rounds."""
-    import chaitea.batch as b
+    import chaitea.analysis.batch as b
 
     game = make_game(players, "long", {"deck": deck} if deck else {})
     cs = [c for _r, _s, c in row_choices(game)]

@@ -9,7 +9,7 @@ import pandas as pd
 import pytest
 
 from chaitea.__main__ import main
-from chaitea.explore import explore
+from chaitea.analysis.explore import explore
 
 
 def test_dask_local_cluster_gives_the_same_frame():
@@ -74,7 +74,7 @@ def test_cli_in_a_terminal(tmp_path):
 
 
 def test_progress_bar_shows_after_its_delay(monkeypatch, capsys):
-    import chaitea.explore as ex
+    import chaitea.analysis.explore as ex
 
     explore(30, seed=1)  # far shorter than the delay: no bar
     assert "explore:" not in capsys.readouterr().err

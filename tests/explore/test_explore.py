@@ -1,4 +1,5 @@
-"""chaitea.explore: the DataFrame's columns and dtypes, reproducibility across worker counts and
+"""chaitea.analysis.explore: the DataFrame's columns and dtypes, reproducibility across worker
+counts and
 runs, interruption, bad arguments, and the summaries on constructed DataFrames with known
 answers."""
 
@@ -11,9 +12,9 @@ import numpy as np
 import pandas as pd
 import pytest
 
-import chaitea.explore as ex
+import chaitea.analysis.explore as ex
 from chaitea import SetupError
-from chaitea.explore import (
+from chaitea.analysis.explore import (
     COLUMNS,
     barrel_value,
     bet_debt_effect,
@@ -49,7 +50,7 @@ def test_columns_and_dtypes_state_engine():
 
 def test_a_row_is_the_engine_round_of_its_deal_seed():
     from chaitea import Game
-    from chaitea.bots import RandomBot
+    from chaitea.ai.bots import RandomBot
 
     df = explore(5, players=3, seed=11, progress=False)
     row = df[df["is_declarer"]].iloc[2]
@@ -247,8 +248,8 @@ def test_plots_return_figures_without_pyplot():
 
 
 def test_named_bots_come_from_make_bot_when_it_exists(monkeypatch):
-    """chaitea.bots.make_bot(name, seed) (the bots issue) seats rule-based bots by name."""
-    import chaitea.bots as bots
+    """chaitea.ai.bots.make_bot(name, seed) (the bots issue) seats rule-based bots by name."""
+    import chaitea.ai.bots as bots
 
     made = []
 

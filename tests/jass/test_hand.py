@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from chaitea.cards import JASS, Suit
-from chaitea.errors import SetupError
-from chaitea.jass.hand import declarations, hand_score, mode_of
-from chaitea.jass.scoring import FLAT
-from chaitea.jass.weis import WeisOptions
+from chaitea.core.cards import JASS, Suit
+from chaitea.core.errors import SetupError
+from chaitea.rulesets.jass.hand import declarations, hand_score, mode_of
+from chaitea.rulesets.jass.scoring import FLAT
+from chaitea.rulesets.jass.weis import WeisOptions
 
 HANDS = ["6C 7C 8C KH QH", "QS KS AS JS", "9D 9H", "10D"]
 TEAMS = (0, 1, 0, 1)

@@ -1,12 +1,14 @@
 """The Jass play path (issue 9's speed work) against the rules it must keep (RULES J).
 
-Also the Weis on the engine's masks (:func:`chaitea.jass.weis.score_weis_masks`, the per-suit
+Also the Weis on the engine's masks (:func:`chaitea.rulesets.jass.weis.score_weis_masks`, the
+per-suit
 run table, the no-Weis shortcut and the loop form of ``decide``) against the card path and
 ``decide`` as it read before.
 
 ``apply_action`` plays a legal card id inline and keeps the next seat's legal mask from
-:func:`chaitea.phases.play.follow_tables`; these tests hold that path to the ``jass`` follow
-rule's own ``legal`` function (:mod:`chaitea.following`), to the refusals and the unchanged state
+:func:`chaitea.engine.trick_play.follow_tables`; these tests hold that path to the ``jass`` follow
+rule's own ``legal`` function (:mod:`chaitea.core.following`), to the refusals and the unchanged
+state
 of an illegal action, and to the slow path (the same moves as record spellings).
 """
 
@@ -16,12 +18,14 @@ import random
 
 import pytest
 
-from chaitea.cards import JASS, Suit
-from chaitea.driver import JassState, mask_ids
-from chaitea.errors import IllegalAction, IllegalPlay
-from chaitea.following import FOLLOW_RULES
-from chaitea.jass.hand import dealt_declarations, declarations
-from chaitea.jass.melds import (
+from chaitea.core.cards import JASS, Suit
+from chaitea.core.errors import IllegalAction, IllegalPlay
+from chaitea.core.following import FOLLOW_RULES
+from chaitea.engine.driver import JassState, mask_ids
+from chaitea.engine.trick_play import follow_tables
+from chaitea.rulesets import jass_game
+from chaitea.rulesets.jass.hand import dealt_declarations, declarations
+from chaitea.rulesets.jass.melds import (
     CardUse,
     EqualPoints,
     Meld,
@@ -29,7 +33,7 @@ from chaitea.jass.melds import (
     WeisTie,
     quick_melds,
 )
-from chaitea.jass.weis import (
+from chaitea.rulesets.jass.weis import (
     WeisResult,
     _quick_masks,
     _scoring_fours,
@@ -37,9 +41,7 @@ from chaitea.jass.weis import (
     score_weis_masks,
     strength,
 )
-from chaitea.jass.weis import best_melds as _best_melds
-from chaitea.phases.play import follow_tables
-from chaitea.rulesets import jass_game
+from chaitea.rulesets.jass.weis import best_melds as _best_melds
 
 JASS_RULE = FOLLOW_RULES["jass"]
 
@@ -291,8 +293,8 @@ def test_the_engine_entry_for_dealt_masks_gives_the_checked_declarations(
 
 
 def test_a_deal_with_a_seed_but_hands_from_outside_is_still_checked() -> None:
-    from chaitea.deals import Deal
-    from chaitea.errors import CardError
+    from chaitea.core.deals import Deal
+    from chaitea.core.errors import CardError
 
     state = jass_game("schieber").new_initial_state()
     twice = tuple(tuple(JASS.cards[27:36]) for _ in range(4))  # the same nine Roses to all

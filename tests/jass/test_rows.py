@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from chaitea.errors import IllegalAction, SetupError
-from chaitea.jass.pad import RowsPad
-from chaitea.jass.rows import (
+from chaitea.core.errors import IllegalAction, SetupError
+from chaitea.rulesets.jass.pad import RowsPad
+from chaitea.rulesets.jass.rows import (
     COIFFEUR,
     COIFFEUR_SCHIEBER_3,
     COIFFEUR_SCHIEBER_4,
@@ -23,7 +23,7 @@ from chaitea.jass.rows import (
     coiffeur_schieber_3,
     coiffeur_schieber_4,
 )
-from chaitea.jass.tallies import Tally, draw_cards, match_tallies, row_score, row_tallies
+from chaitea.rulesets.jass.tallies import Tally, draw_cards, match_tallies, row_score, row_tallies
 
 
 def values(layout: RowsLayout) -> list[tuple[str, int]]:
@@ -112,7 +112,7 @@ def test_riesenslalom_four_choices_and_3x3_six() -> None:
 def test_row_spellings_are_the_engine_contracts() -> None:
     """Every pick spelling of a row (Misère aside, which the engine has not built yet) is a
     contract the engine reads in the Jass family, spelled back the same way."""
-    from chaitea.contracts import Contract
+    from chaitea.core.contracts import Contract
 
     layouts = [COIFFEUR_SCHIEBER_3, COIFFEUR_SCHIEBER_4, COIFFEUR, coiffeur_schieber_3(tuo=True),
                coiffeur_schieber_4(extra=("slalom", "gustav", "tuo"))]

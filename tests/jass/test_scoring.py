@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from chaitea.cards import Suit
-from chaitea.errors import CardError, IllegalAction, SetupError
-from chaitea.jass.scoring import (
+from chaitea.core.cards import Suit
+from chaitea.core.errors import CardError, IllegalAction, SetupError
+from chaitea.rulesets.jass.scoring import (
     CARD_TOTAL,
     FLAT,
     MATCH_BONUS,
@@ -19,8 +19,8 @@ from chaitea.jass.scoring import (
     round_score,
     target_progress,
 )
-from chaitea.jass.stoeck import STOECK_POINTS, stoeck_holder, stoeck_points
-from chaitea.jass.weis import score_weis
+from chaitea.rulesets.jass.stoeck import STOECK_POINTS, stoeck_holder, stoeck_points
+from chaitea.rulesets.jass.weis import score_weis
 
 TEAMS = (0, 1, 0, 1)
 

@@ -14,10 +14,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from chaitea.cards import JASS, Card, Suit
-from chaitea.errors import CardError, IllegalAction
-from chaitea.jass.declare import check_declaration, declared_rank, score_declared
-from chaitea.jass.weis import (
+from chaitea.core.cards import JASS, Card, Suit
+from chaitea.core.errors import CardError, IllegalAction
+from chaitea.rulesets.jass.declare import check_declaration, declared_rank, score_declared
+from chaitea.rulesets.jass.weis import (
     CardUse,
     EqualPoints,
     MeldKind,
@@ -330,8 +330,8 @@ def test_mask_form_agrees_with_the_card_form_on_random_deals() -> None:
     """The engine's bit-mask entry points give what the card forms give (300 seeded deals)."""
     import random
 
-    from chaitea.jass.stoeck import stoeck_holder, stoeck_holder_mask
-    from chaitea.jass.weis import score_weis_masks
+    from chaitea.rulesets.jass.stoeck import stoeck_holder, stoeck_holder_mask
+    from chaitea.rulesets.jass.weis import score_weis_masks
 
     rng = random.Random(9)
     for k in range(300):

@@ -40,7 +40,7 @@ from typing import Any
 
 import chaitea
 from chaitea import ChaiTeaError
-from chaitea.record import report
+from chaitea.records.record import report
 
 from . import reference as ref
 

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from chaitea.deals import Deal
-from chaitea.driver import JassState
+from chaitea.core.deals import Deal
+from chaitea.engine.driver import JassState
 from chaitea.rulesets import jass_game
 
 
 def deal_of(*hands: str) -> Deal:
-    from chaitea.cards import JASS
+    from chaitea.core.cards import JASS
     deal = Deal(tuple(tuple(JASS.parse(c) for c in h.split()) for h in hands))
     return deal
 

@@ -8,11 +8,11 @@ from typing import Any
 
 import pytest
 
-from chaitea.cards import JASS
-from chaitea.driver import JassState
-from chaitea.errors import IllegalAction
-from chaitea.jass.record import loads, report
-from chaitea.record import replay
+from chaitea.core.cards import JASS
+from chaitea.core.errors import IllegalAction
+from chaitea.engine.driver import JassState
+from chaitea.records.jass_record import loads, report
+from chaitea.records.record import replay
 from chaitea.rulesets import jass_game
 
 
@@ -36,7 +36,7 @@ def try_refusals(state: JassState, rng: random.Random) -> None:
 
 def check_round(game: Any, rnd: dict[str, Any], res: dict[str, Any], deep: bool = True) -> None:
     deal = rnd["deal"]
-    from chaitea.deals import Deal
+    from chaitea.core.deals import Deal
     hands = Deal.from_json(deal, game.seating, JASS).hands
     owner = {str(c): s for s, h in enumerate(hands) for c in h}
     plays = rnd["plays"]
@@ -89,11 +89,11 @@ def check_game(state: JassState, *, deep: bool = True) -> None:
 def reference_points(game: Any, contract: str, picking: list[str], plays: list[str],
                      forehand: int) -> tuple[list[int], list[int]]:
     """An independent count of a hand from its record: the winner of each trick by
-    ``chaitea.tricks.trick_result`` and its values from the contract's trick rules (Tutti: the
+    ``chaitea.core.tricks.trick_result`` and its values from the contract's trick rules (Tutti: the
     trump set by the first non-follower counts in every trick, none set: no-trump values)."""
-    from chaitea.contracts import JASS_FAMILY, Contract
-    from chaitea.tricks import TrumpSetting, trick_result
-    from chaitea.values import JASS_NO_TRUMP
+    from chaitea.core.contracts import JASS_FAMILY, Contract
+    from chaitea.core.tricks import TrumpSetting, trick_result
+    from chaitea.core.values import JASS_NO_TRUMP
 
     text = contract.removeprefix("joker=")
     text = game.table.play_as.get(text, text)

@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from chaitea.errors import IllegalPick
-from chaitea.record import replay
+from chaitea.core.errors import IllegalPick
+from chaitea.records.record import replay
 from chaitea.rulesets import jass_game
 from tests.rulesets.helpers import state_with
 from tests.rulesets.props import play_random
@@ -19,7 +19,7 @@ HIGH = ["AC KC QC AD KD QD AH KH QH AS KS QS",
 
 
 def _random_play(state: object, seed: int = 0) -> None:
-    from chaitea.driver import JassState
+    from chaitea.engine.driver import JassState
     assert isinstance(state, JassState)
     rng = random.Random(seed)
     while state.phase == "play":

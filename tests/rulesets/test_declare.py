@@ -13,16 +13,16 @@ from typing import Any
 import pytest
 
 from chaitea.__main__ import main
-from chaitea.cards import Suit
-from chaitea.deals import Deal
-from chaitea.driver import JassState
-from chaitea.errors import IllegalAction, IllegalPick
-from chaitea.jass.melds import make_meld
-from chaitea.jass.record import loads, report
-from chaitea.jass.weis import best_melds, strength
-from chaitea.phases.declare import NOWEIS, declaration_spellings, weis_spelling
-from chaitea.record import replay
+from chaitea.core.cards import Suit
+from chaitea.core.deals import Deal
+from chaitea.core.errors import IllegalAction, IllegalPick
+from chaitea.engine.driver import JassState
+from chaitea.records.jass_record import loads, report
+from chaitea.records.record import replay
 from chaitea.rulesets import jass_game
+from chaitea.rulesets.jass.declaring import NOWEIS, declaration_spellings, weis_spelling
+from chaitea.rulesets.jass.melds import make_meld
+from chaitea.rulesets.jass.weis import best_melds, strength
 from tests.rulesets.helpers import state_with
 from tests.rulesets.props import check_game, play_random
 from tests.rulesets.test_schieber6 import six

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from chaitea.phases.scores import TargetScore
+from chaitea.rulesets.jass.scores import TargetScore
 from tests.rulesets.props import check_game, play_random
 
 GAMES = [("schieber", 4), ("jass", 4), ("coiffeur-schieber", 3), ("coiffeur-schieber", 4),
@@ -20,7 +20,7 @@ GAMES = [("schieber", 4), ("jass", 4), ("coiffeur-schieber", 3), ("coiffeur-schi
 
 
 def _schieber_scores(state: object) -> None:
-    from chaitea.driver import JassState
+    from chaitea.engine.driver import JassState
     assert isinstance(state, JassState)
     part = state.game.table.score
     assert isinstance(part, TargetScore)

@@ -95,7 +95,7 @@ def test_random_game_and_deal_for_each_ruleset(tmp_path: Path,
 
 
 def test_replay_of_a_game_in_progress_reports_next() -> None:
-    from chaitea.record import replay
+    from chaitea.records.record import replay
     empty = replay(json.dumps(_record([], forehand=None)))
     assert empty["next"] == {"seat": None, "phase": "picking", "legal": [
         "trump(C)", "trump(D)", "trump(H)", "trump(S)", "obenabe", "undenufe", "push"]}

@@ -8,11 +8,11 @@ from typing import Any
 import pytest
 
 from chaitea import Game
-from chaitea.driver import JassGame
-from chaitea.errors import IllegalPick, IllegalPlay, SetupError
-from chaitea.phases.scores import TargetScore
-from chaitea.record import replay
+from chaitea.core.errors import IllegalPick, IllegalPlay, SetupError
+from chaitea.engine.driver import JassGame
+from chaitea.records.record import replay
 from chaitea.rulesets import jass_game
+from chaitea.rulesets.jass.scores import TargetScore
 from tests.rulesets.helpers import (
     JASSKIT_10,
     JASSKIT_10_PLAYS,
@@ -93,7 +93,7 @@ def test_no_obenabe_undenufe_and_no_multipliers_options() -> None:
 
 
 def _play_out(state: object) -> None:
-    from chaitea.driver import JassState
+    from chaitea.engine.driver import JassState
     assert isinstance(state, JassState)
     while state.phase == "play":
         state.apply_action(state.legal_actions()[0])

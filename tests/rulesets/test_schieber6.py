@@ -13,18 +13,18 @@ from typing import Any
 import pytest
 
 from chaitea import Game
-from chaitea.cards import JASS, JASS_DOUBLE, Deck, Suit
-from chaitea.contracts import JASS_FAMILY, Contract
-from chaitea.deals import Deal
-from chaitea.driver import JassState
-from chaitea.errors import IllegalAction, IllegalPick, IllegalPlay, SetupError
-from chaitea.jass.double import double_best_melds, double_declarations, double_stoeck
-from chaitea.jass.melds import CardUse, WeisOptions, WeisTie
-from chaitea.jass.record import loads, report
-from chaitea.phases.double import DoubleDeckState
-from chaitea.record import replay
+from chaitea.core.cards import JASS, JASS_DOUBLE, Deck, Suit
+from chaitea.core.contracts import JASS_FAMILY, Contract
+from chaitea.core.deals import Deal
+from chaitea.core.errors import IllegalAction, IllegalPick, IllegalPlay, SetupError
+from chaitea.core.tricks import trick_result
+from chaitea.engine.driver import JassState
+from chaitea.records.jass_record import loads, report
+from chaitea.records.record import replay
 from chaitea.rulesets import jass_game
-from chaitea.tricks import trick_result
+from chaitea.rulesets.jass.double import double_best_melds, double_declarations, double_stoeck
+from chaitea.rulesets.jass.double_deck import DoubleDeckState
+from chaitea.rulesets.jass.melds import CardUse, WeisOptions, WeisTie
 
 SIDES6 = (0, 1, 0, 1, 0, 1)
 
@@ -422,8 +422,8 @@ def test_soak_random_games(deck: str | None) -> None:
 def test_match_multipliers_and_targets_with_six_players() -> None:
     """The Match is one team taking every trick: +100 on top of the 309, then the multiplier;
     the target 3000 (1000 with no multipliers), as with four players."""
-    from chaitea.jass.scoring import SCHIEBER as SCHIEBER_SCORING
-    from chaitea.phases.scores import Hand, TargetScore
+    from chaitea.rulesets.jass.scores import Hand, TargetScore
+    from chaitea.rulesets.jass.scoring import SCHIEBER as SCHIEBER_SCORING
 
     part = TargetScore(SCHIEBER_SCORING, SIDES6)
     hand = Hand(0, 0, "undenufe", (3, 0, 3, 0, 2, 0), (245, 0), (0, 0), (0, 0))

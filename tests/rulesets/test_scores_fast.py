@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-from chaitea.errors import SetupError
-from chaitea.jass.scoring import FLAT, SCHIEBER, JassRound, TargetEnd, target_progress
-from chaitea.phases.scores import Hand, TargetScore, TargetState, _match
+from chaitea.core.errors import SetupError
+from chaitea.rulesets.jass.scores import Hand, TargetScore, TargetState, _match
+from chaitea.rulesets.jass.scoring import FLAT, SCHIEBER, JassRound, TargetEnd, target_progress
 
 
 def _reference(part: TargetScore, state: TargetState, hand: Hand) -> tuple[object, ...]:

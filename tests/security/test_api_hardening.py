@@ -10,7 +10,7 @@ import pytest
 
 import chaitea
 from chaitea import Game, IllegalAction, IllegalPick, Offer, Pick, Play, SetupError
-from chaitea.markup import control_characters
+from chaitea.core.markup import control_characters
 
 HUGE = 10**5000  # more digits than Python will print
 

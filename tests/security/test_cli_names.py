@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from chaitea.markup import control_characters
+from chaitea.core.markup import control_characters
 from tests.engine.test_cli import run_main
 from tests.security.corpus import LEGAL, REFUSED, played_record
 

@@ -19,8 +19,8 @@ import ipywidgets as w
 import pytest
 
 import chaitea
-from chaitea import svg
-from chaitea.markup import control_characters
+from chaitea.core.markup import control_characters
+from chaitea.draw import svg
 from chaitea_widgets import (
     CardStrip,
     DealExplorer,

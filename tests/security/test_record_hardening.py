@@ -18,7 +18,7 @@ import pytest
 
 import chaitea
 from chaitea import Game, RecordError, load, loads, save
-from chaitea.markup import control_characters
+from chaitea.core.markup import control_characters
 
 ROOT = Path(__file__).resolve().parents[2]
 TOP = "round 0, picking step 0: "
@@ -172,7 +172,7 @@ def test_load_reads_at_most_the_limit(tmp_path: Path, monkeypatch: pytest.Monkey
     monkeypatch.setattr(os, "read", growing_read)
     with pytest.raises(RecordError, match="larger than"):
         load(path)
-    assert sum(asked) == chaitea.record.MAX_RECORD_BYTES + 1
+    assert sum(asked) == chaitea.records.record.MAX_RECORD_BYTES + 1
     monkeypatch.setattr(os, "read", real_read)
     assert load(path).round_number == 1
 

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 import chaitea
-from chaitea.setups import MAX_ROWS, ROW_KINDS, parse_setup
+from chaitea.core.setups import MAX_ROWS, ROW_KINDS, parse_setup
 
 KINDS = list(ROW_KINDS)
 
@@ -78,12 +78,12 @@ def test_a_15000_row_record_is_refused_quickly_and_64_rows_replay_fast() -> None
     while len(state.round_results) < 4:
         state.apply_action(rng.choice(state.legal_actions()))
     rec = state.record()
-    assert chaitea.replay(rec)["rounds"] == chaitea.record.report(state)["rounds"]
+    assert chaitea.replay(rec)["rounds"] == chaitea.records.record.report(state)["rounds"]
     assert len(chaitea.replay(rec)["rounds"]) == 4
     big = json.loads(json.dumps(rec))
     big["setup"] = rows_spec(15_000)
     text = json.dumps(big)
-    assert len(text) < chaitea.record.MAX_RECORD_BYTES
+    assert len(text) < chaitea.records.record.MAX_RECORD_BYTES
     start = time.process_time()
     with pytest.raises(chaitea.RecordError, match=r"^round 0, picking step 0: a custom setup "
                        r"has at most 64 rows, not 15,000"):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from chaitea.bots import PimcBot, RandomBot, RuleBot
+from chaitea.ai.bots import PimcBot, RandomBot, RuleBot
 from chaitea_widgets import GameDashboard, TrickTable
 
 
@@ -179,8 +179,7 @@ def test_the_round_review_at_the_table_lists_your_cards_and_the_points_lost() ->
 
 
 def test_the_dashboard_review_agrees_with_the_coach_on_the_record() -> None:
-    from chaitea import coach
-
+    from chaitea.ai import coach
     dash = GameDashboard(players=3, seed=2024)
     assert dash.pass_()
     while dash.session.state.phase == "play" and not dash.session.paused:

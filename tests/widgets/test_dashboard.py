@@ -134,7 +134,7 @@ def test_refused_actions_show_words_on_the_dashboard():
 
 def test_loaded_finished_game_and_record_from_engine():
     state = chaitea.Game(players=3).new_initial_state(seed=2)
-    chaitea.bots.play_out(state, [chaitea.bots.RandomBot(i) for i in range(3)])
+    chaitea.ai.bots.play_out(state, [chaitea.ai.bots.RandomBot(i) for i in range(3)])
     dash = GameDashboard(seed=1)
     assert dash.load_bytes(json.dumps(state.record()).encode())
     assert dash.state.is_terminal() and "the game is over" in dash.message

@@ -9,7 +9,7 @@ import pytest
 
 import chaitea_widgets
 
-MODULES = ["chaitea.svg", "chaitea.pad", "chaitea_widgets", "chaitea_widgets.strip",
+MODULES = ["chaitea.draw.svg", "chaitea.engine.pad", "chaitea_widgets", "chaitea_widgets.strip",
            "chaitea_widgets.explore", "chaitea_widgets.picking", "chaitea_widgets.table",
            "chaitea_widgets.pad", "chaitea_widgets.dashboard"]
 

@@ -77,8 +77,8 @@ def test_two_players_show_straw_piles_as_stacks_and_set_aside_backs():
         strip = ex.seat_straws[seat]
         assert strip.html.count("ctj-stack") == 5
         for down, up in deal.straw[seat]:
-            assert f"{chaitea.svg.card_name(up)} on a face-down card" in strip.html
-            assert chaitea.svg.card_name(down) + "," not in strip.html
+            assert f"{chaitea.draw.svg.card_name(up)} on a face-down card" in strip.html
+            assert chaitea.draw.svg.card_name(down) + "," not in strip.html
         assert len(ex.hands[seat]) == 7
     assert ex.aside.html.count("face-down card") == 2
     assert ex.aside_box.layout.display is None

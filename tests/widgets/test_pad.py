@@ -7,7 +7,7 @@ import re
 import pandas as pd
 
 import chaitea
-from chaitea.bots import RandomBot, play_out
+from chaitea.ai.bots import RandomBot, play_out
 from chaitea_widgets import ScorePad
 from tests.widgets.conftest import assert_clean
 

@@ -112,7 +112,7 @@ def test_a_dimmed_card_says_why_before_it_is_clicked() -> None:
             s.verify_action(card)
         except chaitea.IllegalAction as e:
             expected = str(e)
-        assert m.group(1) == chaitea.markup.escape(expected)  # the engine's words, escaped
+        assert m.group(1) == chaitea.core.markup.escape(expected)  # the engine's words, escaped
         assert f"title=\"{card}" not in html or "refused" in html
     assert table.state == before  # asking why changed nothing
     legal_html = [re.search(rf'data-card="{c}"[^>]*>', html) for c in table.legal()]

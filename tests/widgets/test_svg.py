@@ -1,4 +1,4 @@
-"""Card drawings (chaitea.svg), the rich reprs and the CardStrip widget."""
+"""Card drawings (chaitea.draw.svg), the rich reprs and the CardStrip widget."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 
 import chaitea
 from chaitea import JASS, SIX_PLAYER, STANDARD, Card
-from chaitea import svg as S
+from chaitea.draw import svg as S
 from chaitea_widgets import CardStrip, StripItem
 from chaitea_widgets.strip import card_class
 from tests.widgets.conftest import browser_click, enabled_cards

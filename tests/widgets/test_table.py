@@ -7,7 +7,7 @@ import ipywidgets
 import pytest
 
 import chaitea
-from chaitea.bots import RandomBot
+from chaitea.ai.bots import RandomBot
 from chaitea_widgets import TrickTable
 from chaitea_widgets.base import Refusal
 from tests.widgets.conftest import (
@@ -121,7 +121,7 @@ def test_two_players_play_from_the_straw_pile():
     opp = table.seat_straws[1].html
     for _down, up in s.straw(1):
         if up is not None:
-            assert chaitea.svg.card_name(up) in opp
+            assert chaitea.draw.svg.card_name(up) in opp
     assert_legal(s, table.session.steps[0].state)
 
 

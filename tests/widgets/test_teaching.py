@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from chaitea.teaching import (
+from chaitea.records.teaching import (
     DEALS,
     CarefulBot,
     ScriptedBot,

@@ -1,0 +1,101 @@
+"""The rules lab's questions as bar charts with their 95% intervals (matplotlib, Agg canvas).
+
+Each ``plot_*`` draws the table of the question of the same name in
+:mod:`chaitea.analysis.tables` on a new :class:`matplotlib.figure.Figure` (no pyplot state, so
+nothing leaks between notebook cells or dashboard callbacks); matplotlib is imported only when
+a plot is drawn. All are importable from :mod:`chaitea.analysis.explore` too.
+
+>>> from chaitea.analysis.explore import explore
+>>> fig = plot_pick_frequency(explore(20, seed=2, progress=False))
+>>> fig.axes[0].get_ylabel()
+'share of rounds'
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+import pandas as pd
+
+from chaitea.analysis.tables import (
+    barrel_value,
+    bet_debt_effect,
+    declarer_score,
+    pick_frequency,
+    setup_balance,
+)
+
+if TYPE_CHECKING:  # matplotlib is imported when a plot is drawn
+    from matplotlib.figure import Figure
+
+__all__ = [
+    "plot_barrel_value",
+    "plot_bet_debt_effect",
+    "plot_declarer_score",
+    "plot_pick_frequency",
+    "plot_setup_balance",
+]
+
+
+def _figure(width: float = 6.4, height: float = 3.6) -> Figure:
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(width, height), layout="constrained")
+    FigureCanvasAgg(fig)
+    return fig
+
+
+def _bars(table: pd.DataFrame, mean: str, low: str, high: str, title: str, ylabel: str,
+          ref: float | None = None) -> Figure:
+    fig = _figure()
+    ax = fig.add_subplot()
+    labels = [str(k) for k in table.index]
+    m = table[mean].to_numpy(float)
+    err = np.vstack([m - table[low].to_numpy(float), table[high].to_numpy(float) - m])
+    ax.bar(range(len(m)), m, yerr=np.nan_to_num(err), capsize=3, color="#2e7d32")
+    ax.set_xticks(range(len(m)), labels, rotation=30 if len(m) > 5 else 0, ha="right"
+                  if len(m) > 5 else "center")
+    if ref is not None:
+        ax.axhline(ref, color="#555", linewidth=0.8)
+    ax.set_title(title)
+    ax.set_ylabel(ylabel)
+    return fig
+
+
+def plot_declarer_score(df: pd.DataFrame, by: str = "contract", value: str = "score") -> Figure:
+    """Bar chart of :func:`declarer_score` with its 95% intervals."""
+    t = declarer_score(df, by, value)
+    return _bars(t, "mean", "ci_low", "ci_high", f"Declarer's mean {value} by {by} (95% CI)",
+                 value)
+
+
+def plot_barrel_value(df: pd.DataFrame) -> Figure:
+    """The Barrel's value in game points with its 95% interval."""
+    return _bars(barrel_value(df), "mean", "ci_low", "ci_high",
+                 "Holding the Barrel first: game points over the others (95% CI)",
+                 "game points", ref=0.0)
+
+
+def plot_bet_debt_effect(df: pd.DataFrame) -> Figure:
+    """Mean declarer score per Bet Debt step and maximum with 95% intervals."""
+    t = bet_debt_effect(df)
+    t.index = [f"step {s}, max {m}" for s, m in t.index]
+    return _bars(t, "score", "score_low", "score_high",
+                 "Declarer's score by Bet Debt step and maximum (95% CI)", "score")
+
+
+def plot_setup_balance(df: pd.DataFrame) -> Figure:
+    """Per row, the declarer's mean outcome with its 95% interval (see :func:`setup_balance`)."""
+    t = setup_balance(df)
+    label = "game points / row value" if t.attrs["value"] == "game_points" else t.attrs["value"]
+    fig = _bars(t, "mean", "ci_low", "ci_high", "Setup balance: declarer's outcome per row"
+                " (95% CI)", label, ref=0.0)
+    return fig
+
+
+def plot_pick_frequency(df: pd.DataFrame, by: str = "kind") -> Figure:
+    """Share of rounds for each contract kind (or contract, row) with 95% intervals."""
+    return _bars(pick_frequency(df, by), "share", "ci_low", "ci_high",
+                 f"How often each {by} is picked (95% CI)", "share of rounds")

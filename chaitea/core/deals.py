@@ -1,0 +1,207 @@
+"""Deals: portable seeded shuffles and explicit hands (RULES P, RECORD ``deal``).
+
+A seed deals portably: the deck in canonical order, shuffled by ``random.Random(seed).shuffle``,
+then dealt in consecutive blocks (two players: the 2 set-aside cards, each seat's 5 face-down straw
+cards, each seat's 5 face-up straw cards, each seat's 7 hand cards).
+
+>>> from chaitea.core.cards import STANDARD
+>>> d = Deal.from_seed(7, 3, STANDARD)
+>>> [len(h) for h in d.hands], d.seed
+([12, 12, 12], 7)
+>>> Deal.from_json({"seed": 7}, 3, STANDARD) == d
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from chaitea.core.cards import Card, Deck
+from chaitea.core.errors import CardError, DealError
+from chaitea.core.seating import SEATINGS, Seating
+
+__all__ = ["Deal", "shuffled_indices"]
+
+Stack = tuple[Card, Card]  # (face-down, face-up)
+
+
+def shuffled_indices(seed: int, size: int) -> list[int]:
+    """The canonical deck's card indices in the order ``random.Random(seed).shuffle`` leaves
+    them."""
+    # random.Random(seed).shuffle(order), step for step, without a method call per card:
+    # Fisher-Yates from the top, each index drawn by rejection from getrandbits (CPython's
+    # _randbelow_with_getrandbits). tests/engine/test_deal_shuffle.py checks the equality.
+    order = list(range(size))
+    steps = _SHUFFLE_STEPS.get(size)
+    if steps is None:  # (i, n = i + 1, k = n.bit_length()) from the top, once per size
+        steps = _SHUFFLE_STEPS[size] = tuple((i, i + 1, (i + 1).bit_length())
+                                             for i in range(size - 1, 0, -1))
+    getrandbits = random.Random(seed).getrandbits
+    for i, n, k in steps:
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        order[i], order[j] = order[j], order[i]
+    return order
+
+
+_SHUFFLE_STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
+
+
+@dataclass(frozen=True)
+class Deal:
+    """The cards of one round: ``hands`` per seat; two players also ``straw`` (5 stacks of
+    (face-down, face-up) per seat) and ``set_aside``. ``seed`` is set when it was dealt from one."""
+
+    hands: tuple[tuple[Card, ...], ...]
+    straw: tuple[tuple[Stack, ...], ...] | None = None
+    set_aside: tuple[Card, ...] | None = None
+    seed: int | None = None
+
+    @classmethod
+    def from_seed(cls, seed: int, players: int | Seating, deck: Deck) -> Deal:
+        """Deal ``deck`` shuffled by ``seed`` to a seating (a
+        :class:`~chaitea.core.seating.Seating`,
+        or a player count: Chai Tea Jazz's seating for it, RULES P).
+
+        >>> from chaitea.core.cards import JASS
+        >>> from chaitea.core.seating import JASS_SEATINGS
+        >>> [len(h) for h in Deal.from_seed(3, JASS_SEATINGS["four"], JASS).hands]
+        [9, 9, 9, 9]
+        """
+        seating = _seating(players)
+        n = seating.players
+        cards = [deck.cards[i] for i in shuffled_indices(seed, deck.size)]
+        if seating.straw_stacks:
+            k = seating.straw_stacks
+            aside = tuple(cards[: seating.set_aside])
+            pos = seating.set_aside
+            downs = [cards[pos + s * k : pos + (s + 1) * k] for s in range(n)]
+            pos += n * k
+            ups = [cards[pos + s * k : pos + (s + 1) * k] for s in range(n)]
+            pos += n * k
+            h = seating.hand_size
+            hands = tuple(tuple(cards[pos + s * h : pos + (s + 1) * h]) for s in range(n))
+            straw = tuple(tuple(zip(downs[s], ups[s], strict=True)) for s in range(n))
+            return cls(hands, straw, aside, seed)
+        h = deck.size // n
+        return cls(tuple(tuple(cards[s * h : (s + 1) * h]) for s in range(n)), seed=seed)
+
+    def all_cards(self) -> list[Card]:
+        out = [c for h in self.hands for c in h]
+        if self.straw:
+            out += [c for stacks in self.straw for st in stacks for c in st]
+        if self.set_aside:
+            out += list(self.set_aside)
+        return out
+
+    def validate(self, seating: Seating, deck: Deck) -> None:
+        """Raise :class:`DealError` unless this deal uses every card of ``deck`` once with the
+        hand sizes of ``seating`` (RULES P)."""
+        n = seating.players
+        if len(self.hands) != n:
+            raise DealError(f"the deal has {len(self.hands)} hands; {n} players need {n}")
+        size = deck.size // n if not seating.straw_stacks else seating.hand_size
+        for seat, h in enumerate(self.hands):
+            if len(h) != size:
+                raise DealError(f"seat {seat} holds {len(h)} cards; each hand must have {size}"
+                                " (RULES P)")
+        if seating.straw_stacks:
+            if self.straw is None or self.set_aside is None:
+                raise DealError("a two-player deal needs 'straw' and 'set_aside' (RECORD deal)")
+            if len(self.straw) != n or any(len(s) != seating.straw_stacks for s in self.straw):
+                raise DealError("each player's straw-pile must be 5 stacks of two (RULES P)")
+            if len(self.set_aside) != seating.set_aside:
+                raise DealError("two players set aside exactly 2 cards (RULES P)")
+        elif self.straw is not None or self.set_aside is not None:
+            raise DealError("'straw' and 'set_aside' belong to two-player deals only (RECORD deal)")
+        seen: set[Card] = set()
+        for c in self.all_cards():
+            if c not in deck.index:
+                raise DealError(f"{c} is not a card of the {deck.describe()}")
+            if c in seen:
+                raise DealError(f"duplicate card {c} in the deal (RULES P: each card once)")
+            seen.add(c)
+        missing = [c for c in deck.cards if c not in seen]
+        if missing:
+            shown = ", ".join(map(str, missing[:4])) + (" ..." if len(missing) > 4 else "")
+            raise DealError(f"missing card(s) {shown}: a deal uses the whole deck (RULES P)")
+
+    def to_json(self) -> dict[str, Any]:
+        """The record's ``deal`` object: ``{"seed": N}`` when seeded, else the explicit cards."""
+        if self.seed is not None:
+            return {"seed": self.seed}
+        out: dict[str, Any] = {"hands": [[str(c) for c in h] for h in self.hands]}
+        if self.straw is not None:
+            out["straw"] = [[[str(d), str(u)] for d, u in s] for s in self.straw]
+        if self.set_aside is not None:
+            out["set_aside"] = [str(c) for c in self.set_aside]
+        return out
+
+    @classmethod
+    def from_json(cls, obj: object, players: int | Seating, deck: Deck) -> Deal:
+        """Read a record's ``deal`` for a seating (or a player count) and validate it (raises
+        :class:`DealError` naming the field)."""
+        seating = _seating(players)
+        if not isinstance(obj, dict):
+            raise DealError("'deal' must be an object: {\"seed\": N} or {\"hands\": [...]}")
+        if "seed" in obj:
+            extra = set(obj) - {"seed"}
+            if extra:
+                raise DealError(f"a seeded deal takes no {sorted(extra)[0]!r} (RECORD deal)")
+            seed = obj["seed"]
+            if type(seed) is not int:
+                raise DealError("'seed' must be an integer (RECORD deal)")
+            return cls.from_seed(seed, seating, deck)
+        if "hands" not in obj:
+            raise DealError("'deal' needs 'seed' or 'hands' (RECORD deal)")
+        hands = _cards_2d(obj["hands"], deck, "hands")
+        straw = None
+        aside = None
+        if "straw" in obj:
+            raw = obj["straw"]
+            if not isinstance(raw, list) or not all(
+                isinstance(s, list) and all(isinstance(st, list) and len(st) == 2 for st in s)
+                for s in raw
+            ):
+                raise DealError("'straw' must list, per seat, 5 stacks [face-down, face-up]"
+                                " (RECORD deal)")
+            straw = tuple(
+                tuple((_card(st[0], deck), _card(st[1], deck)) for st in s) for s in raw
+            )
+        if "set_aside" in obj:
+            raw = obj["set_aside"]
+            if not isinstance(raw, list):
+                raise DealError("'set_aside' must be a list of 2 cards (RECORD deal)")
+            aside = tuple(_card(c, deck) for c in raw)
+        deal = cls(tuple(tuple(h) for h in hands), straw, aside)
+        deal.validate(seating, deck)
+        return deal
+
+
+def _seating(players: int | Seating) -> Seating:
+    if isinstance(players, Seating):
+        return players
+    seating = SEATINGS.get(players)
+    if seating is None:
+        raise DealError(f"no seating for {players!r} players: give a Seating (RULES P)")
+    return seating
+
+
+def _card(text: object, deck: Deck) -> Card:
+    if not isinstance(text, str):
+        raise DealError(f"{text!r} is not a card string (RULES C)")
+    try:
+        return deck.parse(text)
+    except CardError as e:
+        raise DealError(str(e)) from None
+
+
+def _cards_2d(raw: object, deck: Deck, name: str) -> list[list[Card]]:
+    if not isinstance(raw, list) or not all(isinstance(h, list) for h in raw):
+        raise DealError(f"'{name}' must be a list of card lists, one per seat (RECORD deal)")
+    rows: Sequence[list[object]] = raw
+    return [[_card(c, deck) for c in h] for h in rows]

@@ -1,0 +1,494 @@
+"""Chai Tea Jazz's driver: the game as a state machine with an OpenSpiel-style API (issue 9).
+
+:class:`Game` holds the rules as data: the parts of the Chai Tea Jazz ruleset
+(:data:`chaitea.rulesets.chai_tea_jazz.CHAI_TEA_JAZZ`: seating, deck, setup, the choice phase
+``game.picking`` and the scoring part ``game.scoring``) and the table of action ids.
+:class:`GameState` is one game in progress, on the shared base
+:class:`chaitea.engine.machine.StateMachine`: it plays cards on its inline fast path and hands each
+picking action to ``game.picking``
+(:class:`~chaitea.rulesets.barrel.BarrelPicking`) and each finished round to ``game.scoring``
+(:class:`~chaitea.rulesets.paper_pad.PaperPadScore`). Every operation checks legality first and
+raises a specific :class:`~chaitea.core.errors.IllegalAction` whose message names the rule; after a
+refusal the state is exactly as it was.
+
+>>> from chaitea import Game
+>>> game = Game(players=3, setup="standard")
+>>> state = game.new_initial_state(seed=7)
+>>> state.phase, state.current_player()
+('picking', 0)
+>>> state.apply("under"); state.apply("pass"); state.apply("pass")
+>>> state.phase, state.declarer, str(state.contract)
+('play', 0, 'under')
+>>> while not state.is_terminal():
+...     state.apply_action(state.legal_actions()[0])
+>>> state.is_terminal(), len(state.round_results)
+(True, 12)
+
+Actions are small ints: ids ``0..deck.size-1`` play that card of the deck; larger ids are picking
+actions (:meth:`Game.action` gives the value, ``str()`` of which is the record's spelling).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import chaitea.engine.validate as validate
+from chaitea.core.cards import Deck
+from chaitea.core.contracts import Contract
+from chaitea.core.deals import Deal
+from chaitea.core.errors import (
+    IllegalAction,
+    IllegalPick,
+    IllegalPlay,
+    SetupError,
+)
+from chaitea.core.following import Follow, FollowRule
+from chaitea.core.render import draw
+from chaitea.core.setups import SEATINGS, Seating, Setup
+from chaitea.engine.actions import (
+    Accept,
+    Action,
+    ActionTable,
+    Decline,
+    Offer,
+    Pass,
+    Pick,
+    Play,
+    Rescind,
+)
+from chaitea.engine.driver import JassGame
+from chaitea.engine.machine import CHANCE, TERMINAL
+from chaitea.engine.registry import RECORD_RULESETS, Parts, registered
+from chaitea.engine.round_play import PlayTables, RoundPlay
+from chaitea.engine.rounds import RoundResult, TrickRecord, _RoundLog, round_seed
+from chaitea.engine.ruleset import Ruleset
+from chaitea.engine.view import StateView
+
+__all__ = ["CHANCE", "TERMINAL", "Game", "GameState", "RoundResult", "TrickRecord", "round_seed"]
+
+
+RULESETS = ("chai-tea-jazz",)
+
+_CHUNK = 12
+_CHUNK_MASK = (1 << _CHUNK) - 1
+_BIT_TABLES: list[tuple[tuple[int, ...], ...]] = []
+
+
+def _bit_table(k: int) -> tuple[tuple[int, ...], ...]:
+    """Card ids of every 12-bit chunk ``k`` of a mask (ids ``12k .. 12k+11``), built once."""
+    while len(_BIT_TABLES) <= k:
+        base = len(_BIT_TABLES) * _CHUNK
+        _BIT_TABLES.append(tuple(tuple(base + b for b in range(_CHUNK) if m >> b & 1)
+                                 for m in range(1 << _CHUNK)))
+    return _BIT_TABLES[k]
+
+
+
+
+class Game(ActionTable, PlayTables):
+    """The rules of one game as data: players, seating, deck, setup and options.
+
+    Options (RECORD ``options``): ``deck`` (``standard``; ``six-player`` or ``double`` for six
+    players), ``passing_the_barrel`` (RULES V, D11), ``match_point`` (RULES V), ``meta``
+    (``second-place``, ``cumulative-most``, ``cumulative-least``), ``ruleset`` (``chai-tea-jazz``),
+    and the engine option ``same_contract_raise`` (D12: ``True`` lets a raise name the contract of
+    the Current Bet; ``False`` refuses that).
+
+    >>> g = Game(players=4, setup="short")
+    >>> g.step, g.max_debt, g.n_tricks, g.sides
+    (3, 33, 9, 2)
+    """
+
+    def __new__(cls, *args: Any, **kw: Any) -> Any:  # a Jass ruleset: the driver (issue 9)
+        if isinstance(kw.get("ruleset"), str) and kw["ruleset"] != "chai-tea-jazz":
+            r = registered(kw["ruleset"])
+            if isinstance(r, Ruleset):  # a Jass game ignores setup (RECORD Jass)
+                kw.pop("ruleset")
+                kw.pop("setup", None)
+                deck = kw.pop("deck", None)
+                players = kw.pop("players", args[0] if args else None)
+                options = {**(kw.pop("options", None) or {}), **kw}
+                return JassGame(r, players, deck=deck, options=options)
+        return super().__new__(cls)
+
+    def __init__(
+        self,
+        players: int = 3,
+        setup: Setup | str | list[dict[str, Any]] = "standard",
+        *,
+        deck: str | None = None,
+        passing_the_barrel: bool = False,
+        match_point: bool = False,
+        meta: str | None = None,
+        ruleset: str = "chai-tea-jazz",
+        same_contract_raise: bool = True,
+    ) -> None:
+        validate.game_arguments(players, setup, deck, passing_the_barrel, match_point, meta,
+                                ruleset, same_contract_raise)  # SetupError naming the argument
+        if type(players) is not int or players not in SEATINGS:
+            raise SetupError(f"players must be 2, 3, 4 or 6, not {players!r} (RECORD players)")
+        if ruleset in RECORD_RULESETS:
+            raise SetupError(f"ruleset {ruleset!r} (the Jass family) is not available yet;"
+                             " use \"chai-tea-jazz\"")
+        if ruleset not in RULESETS:
+            raise SetupError(f"unknown ruleset {ruleset!r} (RECORD options.ruleset)")
+        # the ruleset's parts, the rules' own checks (SetupError)
+        parts = registered("chai-tea-jazz").parts(
+            players, setup, deck=deck, passing_the_barrel=passing_the_barrel,
+            match_point=match_point, meta=meta, same_contract_raise=same_contract_raise)
+        self.parts: Parts = parts
+        self.setup: Setup = parts.setup
+        seating = parts.seating
+        the_deck = parts.deck
+        self.players = players
+        self.seating: Seating = seating
+        self.deck: Deck = the_deck
+        self.passing_the_barrel = passing_the_barrel
+        self.match_point = match_point
+        self.meta = meta
+        self.ruleset = ruleset
+        self.same_contract_raise = same_contract_raise
+        self.picking = parts.picking  # the choice phase (RULES B, V)
+        self.scoring = parts.scoring  # the pad and the end rule (RULES S)
+        self.follow: FollowRule = parts.follow  # RULES F
+        self.idle_follow: Follow = self.follow.bind(the_deck)  # before any trump is in force
+        self.n_tricks = seating.tricks(the_deck.name)
+        self.step = seating.step
+        self.max_debt = seating.max_debt
+        self.sides = seating.sides
+        self.side_of: tuple[int, ...] = tuple(seating.side_of(s) for s in range(players))
+        self.side_names: list[str] | None = ["A", "B"] if seating.teams else None
+        self.debts: tuple[int, ...] = tuple(range(0, self.max_debt + 1, self.step))
+        self._build_actions()
+        self._pick_cache: dict[tuple[int, int, Contract | None], tuple[int, ...]] = {}
+        self._menu: tuple[tuple[str, int, dict[int, int]], ...] | None = None  # see _picks
+        self._table_cache: dict[Contract, list[tuple[tuple[int, ...], ...]]] = {}
+        self._round_cache: dict[int, tuple[Contract, list[tuple[tuple[int, ...], ...]],
+                                           Follow]] = {}
+
+    def _picks(self, open_mask: int, debt_from: int, debt_to: int,
+               exclude: Contract | None, with_pass: bool = False) -> tuple[int, ...]:
+        """Pick ids of the open rows' spellings (:func:`chaitea.rulesets.barrel.pick_menu`)."""
+        menu: tuple[int, ...] = self.picking.menu(self, open_mask, debt_from, debt_to, exclude,
+                                                  with_pass)
+        return menu
+
+    # -- states ----------------------------------------------------------------------------------
+    def new_initial_state(
+        self, seed: int | None = None, *, barrel: int = 0, names: Sequence[str] | None = None
+    ) -> GameState:
+        """A new game. With ``seed``, every round is dealt automatically, round *r* from the seed
+        :func:`round_seed` (seed, r) (recorded as ``{"seed": N}``); without, the state waits at
+        each round's start for :meth:`GameState.apply_deal`."""
+        return GameState(self, seed=seed, barrel=barrel, names=validate.names_or_none(names, self))
+
+    def round_state(
+        self, deal: Deal | int, declarer: int, contract: Contract | str, *, debt: int = 0,
+        names: Sequence[str] | None = None,
+    ) -> GameState:
+        """A state at the start of one round's play: ``deal`` (or a seed), the declarer and the
+        contract. Bots, the solver and simulations start here. ``returns()`` at its end gives the
+        declarer side's round score to its seats and its negation to the others."""
+        validate.round_arguments(self, deal, declarer, contract, debt)
+        c = contract if isinstance(contract, Contract) else Contract.parse(contract)
+        st = GameState(self, seed=None, round_only=True, names=validate.names_or_none(names, self))
+        st._deal_cards(deal)
+        st._start_play(declarer, -1, c, debt, 0)
+        return st
+
+    def options_json(self) -> dict[str, Any]:
+        """The record's ``options`` for this game (defaults left out)."""
+        out: dict[str, Any] = {}
+        if self.deck.name != self.seating.decks[0]:
+            out["deck"] = self.deck.name
+        if self.passing_the_barrel:
+            out["passing_the_barrel"] = True
+        if self.match_point:
+            out["match_point"] = True
+        if self.meta:
+            out["meta"] = self.meta
+        if not self.same_contract_raise:
+            out["same_contract_raise"] = False
+        return out
+
+    @classmethod
+    def from_options(cls, players: object, setup: object, options: object) -> Game:
+        """Build a game from a record's ``players``, ``setup`` and ``options`` values, refusing
+        anything unknown with a :class:`SetupError` that names the field."""
+        ctj = registered("chai-tea-jazz")
+        return cls(players, setup, **ctj.record_options(players, setup, options))  # type: ignore[arg-type]
+
+    def __repr__(self) -> str:
+        return (f"Game(players={self.players}, setup={self.setup.spec!r}, "
+                f"deck={self.deck.name!r}, options={self.options_json()!r})")
+
+
+class GameState(StateView, RoundPlay):
+    """One game of Chai Tea Jazz in progress. Create with :meth:`Game.new_initial_state`.
+
+    The API: :meth:`current_player`, :meth:`legal_actions`, :meth:`apply_action` (validates; a
+    refusal leaves the state unchanged), :meth:`clone`, :meth:`is_terminal`, :meth:`returns`,
+    :meth:`history`, :meth:`observation`. ``phase`` is ``deal``, ``picking``, ``play`` or ``end``.
+    """
+
+    game: Game
+
+    def __init__(self, game: Game, *, seed: int | None = None, barrel: int = 0,
+                 names: Sequence[str] | None = None, round_only: bool = False) -> None:
+        if type(barrel) is not int or not 0 <= barrel < game.players:
+            raise SetupError(f"barrel must be a seat 0..{game.players - 1} (RECORD barrel)")
+        self.game = game
+        self.names: list[str] = list(names) if names else [f"Seat {i}" for i in
+                                                           range(game.players)]
+        self.first_barrel = barrel
+        self._seed = seed
+        self._round_only = round_only
+        self._pad = game.scoring.new_pad(game)
+        self._barrel = barrel
+        self._phase = "deal"
+        self._agreed = False
+        self._logs: list[_RoundLog] = []
+        self._results: list[RoundResult] = []
+        n = game.players
+        # cards
+        self._hands = [0] * n
+        self._straw_up = [0] * n
+        self._straw_down = [0] * n
+        self._cover: tuple[int, ...] = ()
+        self._set_aside: tuple[int, ...] = ()
+        # picking
+        self._turn = barrel
+        game.picking.reset(self)
+        # play
+        self._declarer = -1
+        self._row = -1
+        self._contract: Contract | None = None
+        self._debt = 0
+        self._offer_bonus = 0
+        self._tables: list[tuple[tuple[int, ...], ...]] = []
+        self._follow: Follow = game.idle_follow
+        self._follow_legal = self._follow.legal  # the bound follow rule's legal mask (RULES F)
+        self._trick: list[int] = []
+        self._leader = 0
+        self._led = -1
+        self._trick_no = 0
+        self._side_points = [0] * game.sides
+        self._tricks_won = [0] * n
+        self._tricks: list[tuple[int, tuple[int, ...], int]] = []
+        self._reveal: list[tuple[int, int]] = []
+        self._lm = -1  # cached legal mask of the seat to play (-1: not computed)
+        self._pl: tuple[int, ...] | None = None  # cached legal picking actions
+        self._acts: list[int] = []  # the action ids of the round in progress (its log's list)
+        self._suit_of = game.deck.suit_of  # immutable game data, copied here for the hot path
+        self._points = game.deck.points
+        self._point_of = game.deck.points.__getitem__
+        self._side_of = game.side_of
+        self._n = game.players
+        self._n_tricks = game.n_tricks
+        self._bits = [_bit_table(k) for k in range((game.n_cards + _CHUNK - 1) // _CHUNK)]
+        self._suit_masks = game.deck.suit_masks
+        if self._seed is not None:
+            self._auto_deal()
+
+    # -- OpenSpiel-style API (the rest: chaitea.engine.machine.StateMachine)
+    # -------------------------
+    _copied = ("_results", "_hands", "_straw_up", "_straw_down", "_trick", "_side_points",
+               "_tricks_won", "_tricks", "_reveal", "names")
+
+    def legal_actions(self) -> list[int]:
+        """The ids of the legal actions of the seat to act (empty at a chance or terminal node)."""
+        if self._phase == "play":
+            m = self._lm
+            if m < 0:
+                seat = self._turn
+                m = self._lm = self._follow_legal(self._hands[seat] | self._straw_up[seat],
+                                                  self._led, self._trick)
+            tables = self._bits
+            if len(tables) == 3:  # decks of up to 36 cards: three table look-ups
+                return [*tables[0][m & 4095], *tables[1][m >> 12 & 4095], *tables[2][m >> 24]]
+            out: list[int] = []
+            k = 0
+            while m:
+                out += tables[k][m & _CHUNK_MASK]
+                m >>= _CHUNK
+                k += 1
+            return out
+        if self._phase == "picking":
+            pl = self._pl
+            if pl is None:
+                pl = self._pl = self.game.picking.legal(self)
+            return list(pl)
+        return []
+
+    def legal_moves(self) -> list[str]:
+        """The legal actions in the record's spelling (``7H``, ``pass``, ``5 under``)."""
+        acts = self.game.actions
+        return [str(acts[a]) for a in self.legal_actions()]
+
+    def apply_action(self, action: int | Action | str) -> None:
+        """Apply an action given as an id, an action value or its record spelling.
+
+        Raises :class:`IllegalAction` (:class:`IllegalPlay`, :class:`IllegalPick`) naming the rule;
+        the state is then unchanged.
+        """
+        if type(action) is int and self._phase == "play" and action >= 0:
+            # The hot path (RULES F): a card id checked against the cached legal mask, then
+            # played; trick resolution (RULES R) and scoring (RULES S) follow inline.
+            m = self._lm
+            seat = self._turn
+            if m < 0:
+                m = self._follow_legal(self._hands[seat] | self._straw_up[seat], self._led,
+                                       self._trick)
+            if m >> action & 1:
+                self._lm = -1
+                bit = 1 << action
+                hands = self._hands
+                if hands[seat] & bit:
+                    hands[seat] ^= bit
+                else:  # a face-up straw card; its cover turns face up after the trick (D7)
+                    self._straw_up[seat] ^= bit
+                    cover = self._cover[action]
+                    if cover >= 0:
+                        self._reveal.append((seat, cover))
+                self._acts.append(action)
+                trick = self._trick
+                trick.append(action)
+                if self._led < 0:
+                    self._led = self._suit_of[action]  # a Joker lead leaves it unset (D6)
+                n = self._n
+                if len(trick) < n:
+                    self._turn = seat + 1 if seat + 1 < n else 0
+                    return
+                table = self._tables[self._trick_no][self._led]
+                best = -1
+                pos = 0
+                for p, c in enumerate(trick):
+                    if table[c] >= best:  # ties: the later-played wins (D2, D6)
+                        best = table[c]
+                        pos = p
+                winner = (self._leader + pos) % n
+                won = sum(map(self._point_of, trick))
+                self._side_points[self._side_of[winner]] += won
+                self._tricks_won[winner] += 1
+                self._tricks.append((self._leader, tuple(trick), winner))
+                self._trick_no += 1
+                if self._reveal:
+                    for owner, c in self._reveal:
+                        self._straw_up[owner] |= 1 << c
+                        self._straw_down[owner] &= ~(1 << c)
+                    self._reveal = []
+                self._trick = []
+                self._led = -1
+                self._leader = self._turn = winner
+                if self._trick_no == self._n_tricks:
+                    self._end_round(winner)
+                return
+        if type(action) is int and self._phase == "picking":
+            pl = self._pl
+            if pl is None:
+                pl = self._pl = self.game.picking.legal(self)
+            if action in pl:
+                self._apply_id(action)
+                return
+        self._apply_id(self.verify_action(action))
+
+    apply = apply_action
+
+    def verify_action(self, action: int | Action | str) -> int:
+        """Return the id of ``action`` if it is legal now, else raise the error that names the rule
+        it breaks. Never changes the state."""
+        g = self.game
+        if isinstance(action, str):
+            value = g.parse_action(action)
+        elif isinstance(action, int) and not isinstance(action, bool):
+            if not 0 <= action < g.num_distinct_actions:
+                raise IllegalAction(f"no action has id {action}")
+            value = g.actions[action]
+        elif isinstance(action, Pass | Pick | Play | Offer | Accept | Decline | Rescind):
+            value = action
+        else:
+            raise IllegalAction(f"{action!r} is not an action")
+        aid = g.action_id(value)
+        if aid is not None and aid in self.legal_actions():
+            return aid
+        raise self._refusal(value)
+
+    def clone(self) -> GameState:
+        """An independent copy: applying actions to one never changes the other."""
+        c: GameState = super().clone()
+        return c
+
+    def _clone_into(self, c: GameState) -> None:
+        c._pad = self._pad.clone()
+        c._logs = self._logs[:-1] + [self._logs[-1].copy()] if self._logs else []
+        c._acts = c._logs[-1].actions if c._logs else []
+
+    def returns(self) -> list[float]:
+        """Per seat: its side's game points so far (the final result once terminal). A state made
+        by :meth:`Game.round_state` returns the declarer side's round score (negated for the
+        other seats) at its end and zeros before."""
+        g = self.game
+        if self._round_only:
+            if not self._results:
+                return [0.0] * g.players
+            r = self._results[-1]
+            side = g.side_of[r.declarer]
+            return [float(r.score if g.side_of[s] == side else -r.score) for s in range(g.players)]
+        gp = self._pad.game_points
+        return [float(gp[g.side_of[s]]) for s in range(g.players)]
+
+    def history(self) -> list[int]:
+        """Every action id applied so far, in order (deals are not actions)."""
+        return [a for log in self._logs for a in log.actions]
+
+    # deals: chaitea/play.py (RoundPlay)
+
+    # -- picking (RULES B, V): chaitea/phases/barrel.py (BarrelPicking) -----------------------
+    def _begin_picking(self) -> None:
+        self.game.picking.begin(self)
+
+    def _apply_id(self, aid: int) -> None:
+        """Apply an action id already verified as legal: a card by the play path, a picking
+        action by the choice phase."""
+        if aid < self.game.n_cards:
+            self.apply_action(aid)  # verified legal: takes the play fast path
+            return
+        self._pl = None
+        self._acts.append(aid)
+        self.game.picking.apply(self, aid)
+
+    # play (RULES F, R) and scoring (RULES S): chaitea/play.py (RoundPlay)
+
+    # -- refusals: the rule each illegal action breaks -------------------------------------------
+    def _refusal(self, a: Action) -> IllegalAction:
+        if self._phase == "end":
+            return IllegalAction(f"{a} refused: the game is over")
+        if self._phase == "deal":
+            return IllegalAction(f"{a} refused: the next round has not been dealt")
+        if isinstance(a, Play):
+            if self._phase != "play":
+                return IllegalPlay(f"{a} refused: picking has not ended "
+                                   f"({self.names[self._turn]} to speak)")
+            return self._play_refusal(a.card)
+        if self._phase == "play":
+            return IllegalPick(f"{a} refused: picking has ended; "
+                               f"{self.names[self._turn]} plays a card")
+        refusal: IllegalAction = self.game.picking.refusal(self, a)
+        return refusal
+
+    # reading the state: chaitea/view.py (StateView)
+
+    # ending early (RULES S, RECORD end): chaitea/play.py (RoundPlay)
+
+    # -- between rounds --------------------------------------------------------------------------
+    def next_picking(self) -> tuple[int, list[str]] | None:
+        """Between rounds: the next barrel holder and the picking actions they will have."""
+        if self._phase != "deal":
+            return None
+        c = self.clone()
+        c._begin_picking()
+        return c._turn, c.legal_moves()
+
+    def _repr_html_(self) -> str:
+        return str(draw("state", self))

@@ -1,0 +1,212 @@
+"""Dealing, play and scoring of a round, and ending a game by agreement (RULES P, F, R, S).
+
+:class:`RoundPlay` is a part of :class:`~chaitea.engine.game.GameState`: it starts a round's play
+with the
+contract's trick rules and the follow rule bound to its trump, explains refused cards, and at the
+round's end hands it to the game's scoring part (``game.scoring``: the score, the pad, the end
+rule) and the barrel to the choice phase (``game.picking.next_barrel``). The hot path of play
+stays inline in ``GameState.apply_action``. :class:`PlayTables` is a part of
+:class:`~chaitea.engine.game.Game`: the per-contract strength tables and bound follow rule.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from chaitea.core.cards import Card, Deck
+from chaitea.core.contracts import Contract
+from chaitea.core.deals import Deal, shuffled_indices
+from chaitea.core.errors import DealError, IllegalAction, IllegalPlay
+from chaitea.core.following import Follow, FollowRule
+from chaitea.core.tricks import strength_tables
+from chaitea.engine.rounds import StateFields, _RoundLog, round_seed
+
+__all__ = ["PlayTables", "RoundPlay"]
+
+
+class PlayTables:
+    """A game's play tables (a part of :class:`chaitea.Game`): per contract the strength tables
+    of its tricks and the follow rule bound to its trump (RULES F, R), built once and cached."""
+
+    deck: Deck
+    n_tricks: int
+    follow: FollowRule
+    _table_cache: dict[Contract, list[tuple[tuple[int, ...], ...]]]
+    _round_cache: dict[int, tuple[Contract, list[tuple[tuple[int, ...], ...]], Follow]]
+
+    def tables_for(self, contract: Contract) -> list[tuple[tuple[int, ...], ...]]:
+        """Per trick, the strength tables indexed by led suit (0..3; index 4 = -1: no suit yet)."""
+        hit = self._table_cache.get(contract)
+        if hit is None:
+            hit = [strength_tables(self.deck, rule, rule.trump)
+                   for rule in contract.trick_rules(self.n_tricks)]
+            self._table_cache[contract] = hit
+        return hit
+
+    def round_rules(self, contract: Contract) -> tuple[list[tuple[tuple[int, ...], ...]], Follow]:
+        """A round's strength tables (:meth:`tables_for`) and the follow rule bound to its trump
+        (RULES F), cached by the contract object: the per-round set-up of the play path."""
+        hit = self._round_cache.get(id(contract))
+        if hit is None or hit[0] is not contract:
+            follow = self.follow.bind(self.deck, -1 if contract.trump is None
+                                      else int(contract.trump))
+            hit = (contract, self.tables_for(contract), follow)
+            if len(self._round_cache) < 512:  # the entry holds the contract: its id stays its own
+                self._round_cache[id(contract)] = hit
+        return hit[1], hit[2]
+
+    def __getstate__(self) -> dict[str, Any]:
+        """For pickling: the cache keyed by object ids starts afresh in the new process."""
+        return {**self.__dict__, "_round_cache": {}}
+
+
+
+class RoundPlay(StateFields):
+    """Dealing (RULES P), starting play, following (RULES F), the round's end (RULES S, by the
+    scoring part) and agreement to end (RULES S)."""
+
+    def __getstate__(self) -> dict[str, object]:
+        """For pickling: the bound follow rule's legal function is rebuilt from ``_follow``."""
+        state = dict(self.__dict__)
+        del state["_follow_legal"]
+        return state
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        self.__dict__.update(state)
+        self._follow_legal = self._follow.legal
+
+    # -- deals (RULES P, RECORD deal) --------------------------------------------------------------
+    def apply_deal(self, deal: Deal | int) -> None:
+        """Start the next round with ``deal`` (a :class:`Deal` or a seed). Raises
+        :class:`DealError` for a deal that is not one whole deck in the right hand sizes, or
+        :class:`IllegalAction` when no round is waiting for its deal."""
+        if self._phase != "deal":
+            raise IllegalAction("no round is waiting for a deal: " + (
+                "the game is over" if self._phase == "end" else f"the {self._phase} phase is on"))
+        self._deal_cards(deal)
+        self._begin_picking()
+
+    def _auto_deal(self) -> None:
+        assert self._seed is not None
+        self._deal_cards(round_seed(self._seed, len(self._logs)))
+        self._begin_picking()
+
+    def _deal_cards(self, deal: Deal | int) -> None:
+        g = self.game
+        if isinstance(deal, int) and not isinstance(deal, bool) and not g.seating.straw_stacks:
+            # A seeded deal straight into masks; the Deal itself is built only when asked for.
+            order = shuffled_indices(deal, g.n_cards)
+            h = g.n_cards // g.players
+            bit = (1).__lshift__  # distinct cards: the sum of their bits is their mask
+            self._hands = [sum(map(bit, order[seat * h:(seat + 1) * h]))
+                           for seat in range(g.players)]
+            self._logs.append(_RoundLog(g, None, deal))
+            self._acts = self._logs[-1].actions
+            return
+        if isinstance(deal, int) and not isinstance(deal, bool):
+            deal = self._seeded_deal(deal)
+        elif isinstance(deal, Deal):
+            deal.validate(g.seating, g.deck)
+        else:
+            raise DealError("a deal is a Deal or an integer seed")
+        idx = g.deck.index
+        self._hands = [sum(1 << idx[c] for c in h) for h in deal.hands]
+        n = g.players
+        if deal.straw is not None and deal.set_aside is not None:
+            cover = [-1] * g.n_cards
+            self._straw_up = [0] * n
+            self._straw_down = [0] * n
+            for s, stacks in enumerate(deal.straw):
+                for down, up in stacks:
+                    cover[idx[up]] = idx[down]
+                    self._straw_up[s] |= 1 << idx[up]
+                    self._straw_down[s] |= 1 << idx[down]
+            self._cover = tuple(cover)
+            self._set_aside = tuple(idx[c] for c in deal.set_aside)
+        self._logs.append(_RoundLog(g, deal, deal.seed))
+        self._acts = self._logs[-1].actions
+
+    def _seeded_deal(self, seed: int) -> Deal:
+        return Deal.from_seed(seed, self.game.seating, self.game.deck)
+
+    # -- play and scoring -------------------------------------------------------------------------
+    def _start_play(self, declarer: int, row: int, contract: Contract, debt: int,
+                    offer: int) -> None:
+        g = self.game
+        self._declarer, self._row, self._contract = declarer, row, contract
+        self._debt, self._offer_bonus = debt, offer
+        self._tables, self._follow = g.round_rules(contract)
+        self._follow_legal = self._follow.legal
+        self._trick = []
+        self._led = -1
+        self._trick_no = 0
+        self._side_points = [0] * g.sides
+        self._tricks_won = [0] * g.players
+        self._tricks = []
+        self._reveal = []
+        self._leader = self._turn = declarer
+        self._lm = -1
+        self._phase = "play"
+
+    def _legal_mask(self) -> int:
+        """The legal mask of the seat to play, by the game's follow rule (RULES F; D7: the hand
+        and the face-up straw cards)."""
+        seat = self._turn
+        return self._follow_legal(self._hands[seat] | self._straw_up[seat], self._led,
+                                  self._trick)
+
+    def _end_round(self, last: int) -> None:
+        """The round is over (``last`` won its last trick): its scoring part scores it, writes
+        it on the pad and says whether the game ends; else the barrel moves on."""
+        g = self.game
+        result = g.scoring.round_result(self, last)
+        self._results.append(result)
+        self._logs[-1].result = result
+        if self._round_only:
+            self._phase = "end"
+            return
+        g.scoring.write(self, result)
+        if g.scoring.finished(self._pad):
+            self._phase = "end"
+            return
+        self._barrel = g.picking.next_barrel(self)
+        self._phase = "deal"
+        if self._seed is not None:
+            self._auto_deal()
+
+    def _play_refusal(self, card: Card) -> IllegalPlay:
+        g = self.game
+        seat = self._turn
+        i = g.deck.index.get(card)
+        if i is None:
+            return IllegalPlay(f"{card} refused: not a card of the {g.deck.describe()}")
+        bit = 1 << i
+        if self._straw_down[seat] & bit:
+            return IllegalPlay(f"{card} refused: a face-down straw card cannot be played (D7)")
+        playable = self._hands[seat] | self._straw_up[seat]
+        if not playable & bit:
+            return IllegalPlay(f"{card} refused: {self.names[seat]} does not hold it")
+        why = self._follow.refusal(i, playable, self._led, self._trick)
+        return IllegalPlay(why or f"{card} refused (RULES F)")
+
+    def can_end_by_agreement(self) -> bool:
+        """True between rounds when the leader can no longer be overtaken (RULES S); also on a
+        finished game, where nobody can overtake anyone (an agreement there changes nothing)."""
+        if self._phase == "end" and not self._round_only:
+            return True
+        if self._phase != "deal" or self._round_only or not self._results:
+            return False
+        safe: bool = self.game.scoring.leader_is_safe(self.game, self._pad)
+        return safe
+
+    def end_by_agreement(self) -> None:
+        """End the game now by agreement; refused unless :meth:`can_end_by_agreement`."""
+        if not self.can_end_by_agreement():
+            raise IllegalAction("ending by agreement refused: the last round must be complete and"
+                                " the leader must be impossible to overtake (RULES S)")
+        self._agreed = self._agreed or not self._pad.is_complete()
+        self._phase = "end"
+
+    @property
+    def ended_by_agreement(self) -> bool:
+        return self._agreed

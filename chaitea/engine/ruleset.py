@@ -1,0 +1,176 @@
+"""A ruleset as a value: its player counts, its options, and the table it builds (issue 9).
+
+A :class:`Ruleset` is data plus one builder: given a player count and the options, it answers a
+:class:`Table`, the composed parts the generic driver (:mod:`chaitea.engine.driver`) runs: the
+seating,
+the choice phase, the scoring part, whether Weis and Stöck are scored, the Weis and card-value
+options, and every contract spelling the game may pick.
+
+>>> opt = Option("push_back", False, "the partner may push back to the forehand")
+>>> opt.check(True), opt.check(0)
+Traceback (most recent call last):
+...
+chaitea.core.errors.SetupError: option push_back must be true or false, not 0
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from chaitea.core.cards import Deck
+from chaitea.core.errors import SetupError
+from chaitea.core.seating import Seating
+from chaitea.engine.hand import Hand
+from chaitea.engine.picking import ChoicePhase
+
+__all__ = ["Choice", "DeclaringPart", "Option", "Ruleset", "Score", "Table"]
+
+Choice = ChoicePhase  # any value with ``status(view) -> PickStatus`` (chaitea.engine.picking)
+
+
+class Score(Protocol):
+    """A scoring part: pure methods over an immutable score state (so a state clones by
+    reference). ``scores`` says what it counts, so bots, solver and coach ask the part instead
+    of testing its type: ``"points"`` (card points per side, to a target or over a number of
+    hands) or ``"pad-row"`` (the declarer's row of a Coiffeur pad)."""
+
+    scores: str
+
+    def initial(self) -> Any: ...
+    def open_to(self, state: Any, side: int) -> Any: ...
+    def may_end_declared(self, state: Any, contract: str, weis: tuple[int, ...],
+                         stoeck: tuple[int, ...]) -> bool: ...
+    def declared(self, state: Any, hand: Hand) -> tuple[Any, bool]: ...
+    def write(self, state: Any, hand: Hand) -> tuple[Any, dict[str, object]]: ...
+    def finished(self, state: Any) -> bool: ...
+    def winner(self, state: Any) -> int | None: ...
+    def totals(self, state: Any) -> tuple[int, ...]: ...
+    def extra_json(self, state: Any) -> dict[str, object]: ...
+    def pick_spellings(self, contracts: tuple[str, ...]) -> tuple[str, ...]:
+        """Picking spellings the part adds to the contracts (Coiffeur: ``joker=X``)."""
+    def contract_weights(self) -> dict[str, float] | None:
+        """Each contract's row value where the part writes rows (``None``: every contract
+        weighs the same)."""
+    def lowest_wins(self, contract: str) -> bool:
+        """Whether the declarer's side wants the fewest points in ``contract`` (Misère rows)."""
+
+
+class DeclaringPart(Protocol):
+    """The hand's declarations (Weis, Stöck): ``weis``/``stoeck`` scored, declared ``by_hand``
+    or automatically, the extra picking spellings of declaring by hand, and the declarations of
+    a hand (with ``.weis.points`` and ``.stoeck`` per side)."""
+
+    @property
+    def weis(self) -> bool: ...
+    @property
+    def stoeck(self) -> bool: ...
+    @property
+    def options(self) -> Any: ...
+    @property
+    def by_hand(self) -> bool: ...
+    def spellings(self, deck: Deck) -> tuple[str, ...]: ...
+    def declare(self, deck: Deck, dealt: Sequence[int], contract: str,
+                declared: Sequence[str] | None, *, sides: Sequence[int], forehand: int,
+                own_deal: bool) -> Any: ...
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option of a ruleset, named as in the record's ``options`` (snake_case, RECORD)."""
+
+    name: str
+    default: Any
+    doc: str
+    choices: tuple[Any, ...] = ()
+    minimum: int = 1
+
+    def check(self, value: object) -> Any:
+        if self.choices:
+            if not any(value == c and type(value) is type(c) for c in self.choices):
+                shown = ", ".join(repr(c) for c in self.choices)
+                raise SetupError(f"option {self.name} must be one of {shown}, not {value!r}")
+            return value
+        if isinstance(self.default, bool):
+            if type(value) is not bool:
+                raise SetupError(f"option {self.name} must be true or false, not {value!r}")
+            return value
+        if isinstance(self.default, int) or self.default is None:
+            if type(value) is not int or value < self.minimum:
+                raise SetupError(f"option {self.name} must be a whole number of at least "
+                                 f"{self.minimum}, not {value!r}")
+            return value
+        raise SetupError(f"option {self.name} cannot take {value!r}")
+
+
+@dataclass(frozen=True)
+class Table:
+    """The composed parts of one game (what the driver runs)."""
+
+    ruleset: str
+    players: int
+    seating: Seating
+    choice: Choice
+    score: Score
+    contracts: tuple[str, ...]
+    declaring: DeclaringPart | None = None  # the hand's Weis and Stöck (None: neither)
+    value_options: frozenset[str] = frozenset()
+    first_forehand: str = "seat"  # "7S": the holder of the Roses 7 (Schieber); "dealer-card"
+    play_as: Mapping[str, str] = field(default_factory=dict)  # Misère plays as its mode
+    # the state class a deck other than the 36-card one plays on, by deck name (six-player
+    # Schieber's two 24-card decks: chaitea.rulesets.jass.double_deck.DoubleDeckState)
+    state_types: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
+    # value options added for one deck (six-player Schieber's 24-card decks: undenufe-nine)
+    deck_value_options: Mapping[str, frozenset[str]] = field(default_factory=dict)
+
+    @property
+    def weis(self) -> bool:
+        """Weis are scored (RULES J)."""
+        return self.declaring is not None and self.declaring.weis
+
+    @property
+    def stoeck(self) -> bool:
+        """Stöck are scored (RULES J)."""
+        return self.declaring is not None and self.declaring.stoeck
+
+    @property
+    def weis_options(self) -> Any:
+        """The declaring part's Weis options (``None`` without Weis and Stöck)."""
+        return None if self.declaring is None else self.declaring.options
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """A Jass-family game: name, title, the player counts it allows (the first is the default),
+    its options and the builder of its :class:`Table`."""
+
+    name: str
+    title: str
+    players: tuple[int, ...]
+    options: tuple[Option, ...]
+    build: Callable[[int, Mapping[str, Any]], Table]
+    doc: str = ""
+
+    def option(self, name: str) -> Option:
+        for o in self.options:
+            if o.name == name:
+                return o
+        names = ", ".join(o.name for o in self.options) or "none"
+        raise SetupError(f"unknown option {name!r} for {self.name} (its options: {names}; "
+                         "RECORD options)")
+
+    def resolve(self, options: Mapping[str, object]) -> dict[str, Any]:
+        """Every option's value: the defaults, then ``options`` checked one by one."""
+        out = {o.name: o.default for o in self.options}
+        for name, value in options.items():
+            out[name] = self.option(name).check(value)
+        return out
+
+    def table(self, players: int | None, options: Mapping[str, object]) -> Table:
+        n = self.players[0] if players is None else players
+        if type(n) is not int or n not in self.players:
+            allowed = " or ".join(map(str, self.players))
+            raise SetupError(f"{self.name} is played by {allowed} players, not {n!r} "
+                             "(RECORD players)")
+        return self.build(n, self.resolve(options))

@@ -1,0 +1,125 @@
+"""Chai Tea Jazz's scoring, pad and end rule as a part (issue 9; RULES S, V; D9, D13).
+
+:class:`PaperPadScore` is a value (its options: ``match_point``, ``meta``) the Chai Tea Jazz
+ruleset composes: it scores a finished round (the declarer side's card points, the last-trick
+bonus, Bet Debt and offer, Avoidance rows reversed: D13), writes it on the Paper Pad
+(:class:`~chaitea.engine.pad.Pad`, with the match point of RULES V), answers the end rule (the game
+ends when the pad is full) and whether the leader can still be overtaken (ending by agreement,
+RULES S; with a cumulative meta, each open cell's whole range counts).
+
+>>> from chaitea import Game
+>>> game = Game(players=3, match_point=True, meta="cumulative-most")
+>>> game.scoring
+PaperPadScore(match_point=True, meta='cumulative-most')
+>>> pad = game.scoring.new_pad(game)
+>>> game.scoring.finished(pad), len(pad.rows)
+(False, 4)
+>>> lo, hi = game.scoring.cell_ranges(game)
+>>> lo[0], hi[0]   # a cell of a plain row: a 35 Bet Debt lost, to every point and the bonus won
+(-35, 110)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from chaitea.engine.pad import Pad
+from chaitea.engine.rounds import RoundResult
+
+if TYPE_CHECKING:  # types only: the game modules import this one
+    from chaitea.engine.game import Game
+    from chaitea.engine.rounds import StateFields
+
+__all__ = ["PaperPadScore"]
+
+CUMULATIVE = ("cumulative-most", "cumulative-least")
+
+
+@dataclass(frozen=True)
+class PaperPadScore:
+    """Rounds scored onto the Paper Pad; the end rule: the pad is full (RULES S)."""
+
+    match_point: bool = False  # RULES V: a side that alone won every trick takes a match point
+    meta: str | None = None  # second-place, cumulative-most, cumulative-least (RULES S)
+
+    def new_pad(self, game: Game) -> Pad:
+        return Pad(game.setup, game.sides, self.meta)
+
+    @staticmethod
+    def round_result(st: StateFields, last: int) -> RoundResult:
+        """The finished round's result; ``last`` won the last trick (D9: the set-aside cards of
+        two players go to the sides first)."""
+        g = st.game
+        side = g.side_of[st._declarer]
+        if st._set_aside:  # D9: the last trick's winner takes the higher-ranked set-aside card
+            a, b = st._set_aside
+            rank = g.deck.rank_of
+            high, low = (a, b) if rank[a] >= rank[b] else (b, a)
+            st._side_points[g.side_of[last]] += g.deck.points[high]
+            st._side_points[g.side_of[(last + 1) % 2]] += g.deck.points[low]
+        card_points = st._side_points[side]
+        bonus = g.seating.last_trick_bonus if g.side_of[last] == side else 0
+        avoidance = st._row >= 0 and g.setup.rows[st._row].avoidance
+        if avoidance:  # D13: a debt is always a cost, an offer always a gain
+            score = card_points + bonus + st._debt - st._offer_bonus
+        else:
+            score = card_points + bonus + st._offer_bonus - st._debt
+        assert st._contract is not None
+        return RoundResult(
+            st._declarer, g.setup.rows[st._row].key if st._row >= 0 else "", st._contract,
+            st._debt, st._offer_bonus, tuple(st._tricks_won), card_points, last, score,
+            tuple(st._side_points))
+
+    def write(self, st: StateFields, result: RoundResult) -> None:
+        """Write the round's score in its row (and a match point, RULES V)."""
+        g = st.game
+        st._pad.record(st._row, g.side_of[result.declarer], result.score)
+        if self.match_point:  # RULES V: one side alone won every trick
+            winners = {g.side_of[s] for s in range(g.players) if st._tricks_won[s]}
+            if len(winners) == 1:
+                st._pad.match_points[winners.pop()] += 1
+
+    @staticmethod
+    def finished(pad: Pad) -> bool:
+        """The end rule: the game is over when the Paper Pad is full (RULES S)."""
+        return pad.is_complete()
+
+    def leader_is_safe(self, game: Game, pad: Pad) -> bool:
+        """Whether the leader can no longer be overtaken (RULES S: ending by agreement)."""
+        ranking = pad.standings()
+        leader = ranking[0]
+        fin = {s: i for i, s in enumerate(pad.finish_order)}
+        open_cells = [(r, s) for r in range(len(pad.rows)) for s in range(game.sides)
+                      if pad.is_open(r, s)]
+        rounds_left = len(open_cells)
+        if pad.meta in CUMULATIVE:
+            # Each open cell may still take any score in its range (RULES S, cumulative bound).
+            lo, hi = self.cell_ranges(game)
+            most = pad.meta == "cumulative-most"
+            cum = pad.cumulative
+            low = [cum[s] + sum(lo[r] for r, t in open_cells if t == s)
+                   for s in range(game.sides)]
+            high = [cum[s] + sum(hi[r] for r, t in open_cells if t == s)
+                    for s in range(game.sides)]
+            for c in ranking[1:]:
+                gap = low[leader] - high[c] if most else low[c] - high[leader]
+                if gap < 0 or (gap == 0 and not fin.get(leader, 99) < fin.get(c, 99)):
+                    return False
+            return True
+        gp = pad.game_points
+        swing = sum(r.value for i, r in enumerate(pad.rows) if not pad.is_row_complete(i))
+        for c in ranking[1:]:
+            gap = gp[leader] - swing - (gp[c] + swing + (rounds_left if self.match_point else 0))
+            if gap < 0 or (gap == 0 and not fin.get(leader, 99) < fin.get(c, 99)):
+                return False
+        return True
+
+    @staticmethod
+    def cell_ranges(game: Game) -> tuple[list[int], list[int]]:
+        """Per row, the lowest and highest round score a cell can still receive."""
+        top = game.deck.total_points + game.seating.last_trick_bonus
+        offer = game.max_debt if game.picking.passing_the_barrel else 0
+        lo = [-offer if r.avoidance else -game.max_debt for r in game.setup.rows]
+        hi = [top + (game.max_debt if r.avoidance else offer) for r in game.setup.rows]
+        return lo, hi

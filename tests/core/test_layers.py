@@ -1,0 +1,175 @@
+"""The layers of the kit, read from the source (issue 20).
+
+Every import of a ``chaitea`` or ``chaitea_widgets`` module is an edge: at the top, inside a
+function, under ``if TYPE_CHECKING:``, relative or absolute. The graph must have no circle, and
+no edge may run up a layer: ``core`` < ``engine`` < ``rulesets`` < ``records`` < ``draw`` <
+``ai`` < ``analysis`` < the facades (``chaitea/__init__``, ``__main__``) < ``chaitea_widgets``.
+A module may import its own layer and the layers below (README, "Layout").
+
+The sizes are bounded too: no module over 500 lines and no function over 120 lines, the
+compiled kernels aside (numba compiles one function per search; splitting it costs calls).
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+import chaitea
+import chaitea_widgets
+
+PACKAGES = {"chaitea": Path(chaitea.__file__).resolve().parent,
+            "chaitea_widgets": Path(chaitea_widgets.__file__).resolve().parent}
+LAYERS = ("core", "engine", "rulesets", "records", "draw", "ai", "analysis")
+FACADE = len(LAYERS)  # chaitea/__init__.py and __main__.py
+WIDGETS = FACADE + 1
+MAX_MODULE_LINES = 500
+MAX_FUNCTION_LINES = 120
+KERNELS = {"chaitea.ai._nbsolver"}  # the compiled search: one numba function per node kind
+
+
+def modules() -> dict[str, Path]:
+    out: dict[str, Path] = {}
+    for pkg, root in PACKAGES.items():
+        for path in sorted(root.rglob("*.py")):
+            parts = [pkg, *path.relative_to(root).with_suffix("").parts]
+            if parts[-1] == "__init__":
+                parts.pop()
+            out[".".join(parts)] = path
+    return out
+
+
+def _targets(mod: str, path: Path, node: ast.Import | ast.ImportFrom,
+             known: set[str]) -> set[str]:
+    names: list[str] = []
+    if isinstance(node, ast.Import):
+        names = [a.name for a in node.names]
+    else:
+        if node.level:
+            base = mod.split(".")
+            if path.name != "__init__.py":
+                base.pop()
+            base = base[:len(base) - node.level + 1]
+            source = ".".join(base + ([node.module] if node.module else []))
+        else:
+            source = node.module or ""
+        # ``from pkg import sub`` imports the module pkg.sub; ``from m import name``, m
+        names = [f"{source}.{a.name}" if f"{source}.{a.name}" in known else source
+                 for a in node.names]
+    out: set[str] = set()
+    for name in names:
+        parts = name.split(".")
+        while parts and ".".join(parts) not in known:
+            parts.pop()
+        if parts:
+            out.add(".".join(parts))
+    return out
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Module -> the kit's modules it imports (every import statement at any depth)."""
+    mods = modules()
+    known = set(mods)
+    graph: dict[str, set[str]] = {}
+    for mod, path in mods.items():
+        deps: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Import | ast.ImportFrom):
+                deps |= _targets(mod, path, node, known)
+        deps.discard(mod)
+        graph[mod] = deps
+    return graph
+
+
+def layer(mod: str) -> int:
+    parts = mod.split(".")
+    if parts[0] == "chaitea_widgets":
+        return WIDGETS
+    if len(parts) > 1 and parts[1] in LAYERS:
+        return LAYERS.index(parts[1])
+    return FACADE
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    found: list[list[str]] = []
+    state: dict[str, int] = {}
+    stack: list[str] = []
+
+    def visit(m: str) -> None:
+        state[m] = 1
+        stack.append(m)
+        for d in sorted(graph.get(m, ())):
+            if state.get(d) == 1:
+                found.append(stack[stack.index(d):] + [d])
+            elif d not in state and d in graph:
+                visit(d)
+        stack.pop()
+        state[m] = 2
+
+    for m in sorted(graph):
+        if m not in state:
+            visit(m)
+    return found
+
+
+def upward(graph: dict[str, set[str]]) -> list[tuple[str, str]]:
+    return sorted((m, d) for m, deps in graph.items() for d in deps if layer(d) > layer(m))
+
+
+def test_the_checkers_find_what_they_look_for() -> None:
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == [["a", "b", "c", "a"]]
+    assert cycles({"a": {"b"}, "b": set()}) == []
+    assert upward({"chaitea.core.cards": {"chaitea.draw.svg"}}) == [
+        ("chaitea.core.cards", "chaitea.draw.svg")]
+    assert upward({"chaitea.draw.svg": {"chaitea.core.cards"}}) == []
+    assert layer("chaitea") == layer("chaitea.__main__") == FACADE
+
+
+def test_the_graph_sees_every_kind_of_import(tmp_path: Path) -> None:
+    mods = modules()
+    # a lazy import inside a function and one under TYPE_CHECKING are edges
+    src = ("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+           "    from chaitea.engine.game import Game\n"
+           "def f():\n    from ..draw import svg\n    import chaitea.ai.bots\n")
+    tree = ast.parse(src)
+    found: set[str] = set()
+    path = mods["chaitea.core.cards"]
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            found |= _targets("chaitea.core.cards", path, node, set(mods))
+    assert found == {"chaitea.engine.game", "chaitea.draw.svg", "chaitea.ai.bots"}
+
+
+def test_every_module_sits_in_a_layer() -> None:
+    stray = [m for m in modules() if m.startswith("chaitea.") and layer(m) == FACADE
+             and m != "chaitea.__main__"]
+    assert stray == []
+
+
+def test_no_import_circle() -> None:
+    assert cycles(import_graph()) == []
+
+
+def test_no_import_runs_up_a_layer() -> None:
+    assert upward(import_graph()) == []
+
+
+def _long_functions(path: Path) -> list[tuple[str, int]]:
+    out = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            assert node.end_lineno is not None
+            n = node.end_lineno - node.lineno + 1
+            if n > MAX_FUNCTION_LINES:
+                out.append((node.name, n))
+    return out
+
+
+@pytest.mark.parametrize("mod", sorted(set(modules()) - KERNELS))
+def test_sizes(mod: str) -> None:
+    path = modules()[mod]
+    lines = len(path.read_text().splitlines())
+    assert lines <= MAX_MODULE_LINES, f"{mod}: {lines} lines"
+    assert _long_functions(path) == []
