@@ -16,26 +16,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from chaitea.core.bits import bits
 from chaitea.core.cards import Deck
 
 LegalFn = Callable[[int, int, Sequence[int]], int]
 Tables5 = tuple[tuple[int, ...], ...]
 
-__all__ = ["Position", "Rules", "bits"]
-
-
-def bits(mask: int) -> list[int]:
-    """The card indices of a bit mask, lowest first.
-
-    >>> bits(0b10110)
-    [1, 2, 4]
-    """
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+__all__ = ["Position", "Rules", "bits"]  # bits: chaitea.core.bits
 
 
 @dataclass(frozen=True, eq=False)

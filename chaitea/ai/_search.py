@@ -29,6 +29,7 @@ import numpy as np
 import chaitea.ai._nbsolver as _nb
 from chaitea.ai._search_tables import _bound_tables, _equivalence_tables
 from chaitea.ai.kernel import Position, Rules
+from chaitea.core.tricks import winning
 
 __all__ = ["INF", "Search", "SearchLimit", "SearchStats"]
 
@@ -224,11 +225,7 @@ class Search:
                 reps.sort(key=lambda c: tabs[r.suit_of[c] if r.suit_of[c] >= 0 else 4][c])
             return reps
         table = r.tables_at(tno, known)[led if led >= 0 else 4]
-        best = -1
-        wpos = 0
-        for i, c in enumerate(trick):
-            if table[c] >= best:
-                best, wpos = table[c], i
+        wpos, best = winning(table, trick)
         winner = (p - len(trick) + wpos) % self.n
         partner = self.is_max[winner] == self.is_max[p]
         if ww:
@@ -367,15 +364,9 @@ class Search:
         r = self.r
         n = self.n
         table = r.tables[tno][led if led >= 0 else 4]
-        best = -1
-        wpos = 0
-        pts = 0
         points = r.points
-        for i, c in enumerate(trick):
-            pts += points[c]
-            if table[c] >= best:
-                best, wpos = table[c], i
-        w = (leader + wpos) % n
+        pts = sum([points[c] for c in trick])
+        w = (leader + winning(table, trick)[0]) % n
         gain = 0
         if tno + 1 == r.n_tricks:
             gain = pts + r.last_trick_bonus if self.is_pay[w] else 0
@@ -411,14 +402,10 @@ class Search:
         r = self.r
         known = self.known
         table = r.tables_at(tno, known)[led]
-        best = -1
-        wpos = 0
         tmask = 0
-        for i, c in enumerate(trick):
+        for c in trick:
             tmask |= 1 << c
-            if table[c] >= best:
-                best, wpos = table[c], i
-        w = (leader + wpos) % self.n
+        w = (leader + winning(table, trick)[0]) % self.n
         pay = self.is_pay[w]
         last = tno + 1 == r.n_tricks
         unval = self.unval

@@ -39,6 +39,7 @@ from chaitea.ai.kernel import Position, Rules, bits, play_card, rules_for
 from chaitea.ai.worlds import World, sample_world, world_view
 from chaitea.ai.worlds import _build_position as _build_position
 from chaitea.ai.worlds import known_cards as known_cards
+from chaitea.core.tricks import winning
 from chaitea.engine.actions import Accept, Decline, Offer, Pass, Pick, Rescind
 from chaitea.engine.game import Game, GameState
 
@@ -137,11 +138,7 @@ def rule_card(rules: Rules, me: int, playable: int, trick: Sequence[int], leader
         return min(plain, key=lambda c: (points[c], -length(c), strength(c)))
     led = next((suit_of[c] for c in trick if suit_of[c] >= 0), -1)
     table = rules.tables[trick_no][led if led >= 0 else 4]
-    best = -1
-    wpos = 0
-    for i, c in enumerate(trick):
-        if table[c] >= best:
-            best, wpos = table[c], i
+    wpos, best = winning(table, trick)
     winner = (leader + wpos) % n
     last = len(trick) == n - 1
     to_play = n - 1 - len(trick)

@@ -17,9 +17,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from chaitea.core.bits import ids as mask_ids
 from chaitea.core.cards import JASS, Deck
 from chaitea.core.tricks import TrumpSetting, end_trick, last_trick_bonus, late_trump_points
-from chaitea.engine.driver import mask_ids
 
 if TYPE_CHECKING:
     from chaitea.engine.driver import JassGame

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from chaitea.ai.jass_play import JassRound, _bits, deck_info, lowest_wins
 from chaitea.ai.jass_worlds import _is_declaration
-from chaitea.core.tricks import TrumpSetting
+from chaitea.core.tricks import TrumpSetting, winning
 
 if TYPE_CHECKING:
     from chaitea.engine.driver import JassGame, JassState
@@ -64,10 +64,7 @@ def jass_card(r: JassRound, seat: int, unseen: int, camp_of: Sequence[int], sign
     if not trick:
         return _lead(r, seat, cards, unseen, camp_of, sign)
     table = r.tables[r.led]
-    best, wpos = -1, 0
-    for i, c in enumerate(trick):
-        if table[c] >= best:
-            best, wpos = table[c], i
+    wpos, best = winning(table, trick)
     winner = (r.leader + wpos) % n
     to_play = n - 1 - len(trick)
     stronger_out = any(table[u] > best for u in _bits(unseen)) if to_play else False

@@ -33,7 +33,7 @@ from chaitea.ai._kernel_base import bits as bits
 from chaitea.ai._kernel_jass import _jass_position_of, _jass_rules_of
 from chaitea.ai._kernel_jass import jass_rules_for as jass_rules_for
 from chaitea.core.contracts import Contract
-from chaitea.core.tricks import TrumpSetting
+from chaitea.core.tricks import TrumpSetting, winning_position
 from chaitea.engine.game import Game, GameState
 
 if TYPE_CHECKING:
@@ -180,12 +180,7 @@ def trick_winner_pos(rules: Rules, trick_no: int, led: int, trick: Sequence[int]
                      known: int = -1) -> int:
     """Index in play order of the card winning ``trick`` so far (ties: the later-played;
     ``known``: Tutti's trump once set)."""
-    table = rules.tables_at(trick_no, known)[led if led >= 0 else 4]
-    best, pos = -1, 0
-    for p, c in enumerate(trick):
-        if table[c] >= best:
-            best, pos = table[c], p
-    return pos
+    return winning_position(rules.tables_at(trick_no, known)[led if led >= 0 else 4], trick)
 
 
 def play_card(rules: Rules, pos: Position, card: int) -> None:

@@ -23,6 +23,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from chaitea.core.bits import bits
 from chaitea.core.errors import CardError
 from chaitea.core.render import draw
 from chaitea.core.values import CTJ, JASS_PLAIN_VALUES, ValueTable
@@ -254,12 +255,8 @@ class Deck:
 
     def cards_of(self, mask: int) -> list[Card]:
         """The cards of a bit mask, in canonical order."""
-        out = []
-        while mask:
-            low = mask & -mask
-            out.append(self.cards[low.bit_length() - 1])
-            mask ^= low
-        return out
+        cards = self.cards
+        return [cards[i] for i in bits(mask)]
 
     def __repr__(self) -> str:
         return f"<Deck {self.name}: {self.size} cards, {self.total_points} points>"

@@ -171,14 +171,24 @@ def strength_tables(deck: Deck, rule: TrickRule, trump: int) -> tuple[tuple[int,
                  for led in (0, 1, 2, 3, -1))
 
 
-def winning_position(table: Sequence[int], trick: Sequence[int]) -> int:
-    """The index in play order of the strongest card of ``trick`` (card ids) by ``table``; of
-    equal strengths the later-played wins (D2, D6)."""
+def winning(table: Sequence[int], trick: Sequence[int]) -> tuple[int, int]:
+    """The index in play order of the strongest card of ``trick`` (card ids) by ``table`` (the
+    led suit's strength table), and that strength; of equal strengths the later-played wins
+    (D2, D6). The one trick-winner scan of the Python code (the compiled kernels keep theirs).
+
+    >>> winning((0, 5, 3, 5), [1, 2, 3])
+    (2, 5)
+    """
     best, pos = -1, 0
     for p, c in enumerate(trick):
         if table[c] >= best:
             best, pos = table[c], p
-    return pos
+    return pos, best
+
+
+def winning_position(table: Sequence[int], trick: Sequence[int]) -> int:
+    """The index in play order of the strongest card of ``trick`` (:func:`winning`)."""
+    return winning(table, trick)[0]
 
 
 def last_trick_bonus(rule: TrickRule, default: int = 5) -> int:

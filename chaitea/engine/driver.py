@@ -28,6 +28,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from chaitea.core.bits import IDS0 as _IDS0
+from chaitea.core.bits import IDS12 as _IDS12
+from chaitea.core.bits import IDS24 as _IDS24
+from chaitea.core.bits import ids
 from chaitea.core.cards import JASS, Card, Deck, deck_named
 from chaitea.core.contracts import JASS_FAMILY, Contract
 from chaitea.core.deals import Deal, shuffled_indices
@@ -49,17 +53,9 @@ N_CARDS = 36
 _ROSES_7 = JASS.index_of("7S")
 
 
-_BITS = tuple(tuple(b for b in range(12) if m >> b & 1) for m in range(4096))
-_BITS12 = tuple(tuple(b + 12 for b in t) for t in _BITS)
-_BITS24 = tuple(tuple(b + 24 for b in t) for t in _BITS)
-
-
 _BIT = tuple(1 << i for i in range(N_CARDS))
 
 
-def mask_ids(m: int) -> list[int]:
-    """The card ids of a 36-card mask, ascending."""
-    return [*_BITS[m & 4095], *_BITS12[m >> 12 & 4095], *_BITS24[m >> 24]]
 
 
 class JassGame:
@@ -283,12 +279,12 @@ class JassState(ActionSpellings, TrickPlay, StateViews):
                     return [ids[s] for s in self._status.legal]
                 return []
             m = self._legal_mask()
-        return [*_BITS[m & 4095], *_BITS12[m >> 12 & 4095], *_BITS24[m >> 24]]
+        return [*_IDS0[m & 4095], *_IDS12[m >> 12 & 4095], *_IDS24[m >> 24]]
 
     def legal_moves(self) -> list[str]:
         """The legal actions as the record spells them."""
         if self._phase == "play":
-            return [str(JASS.cards[i]) for i in mask_ids(self._legal_mask())]
+            return [str(JASS.cards[i]) for i in ids(self._legal_mask())]
         if self._phase == "picking":
             assert self._status is not None
             return list(self._status.legal)

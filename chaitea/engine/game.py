@@ -34,6 +34,8 @@ from collections.abc import Sequence
 from typing import Any
 
 import chaitea.engine.validate as validate
+from chaitea.core.bits import CHUNK, CHUNK_MASK
+from chaitea.core.bits import tables as bit_tables
 from chaitea.core.cards import Deck
 from chaitea.core.contracts import Contract
 from chaitea.core.deals import Deal
@@ -46,6 +48,7 @@ from chaitea.core.errors import (
 from chaitea.core.following import Follow, FollowRule
 from chaitea.core.render import draw
 from chaitea.core.setups import SEATINGS, Seating, Setup
+from chaitea.core.tricks import end_trick
 from chaitea.engine.actions import (
     Accept,
     Action,
@@ -69,22 +72,6 @@ __all__ = ["CHANCE", "TERMINAL", "Game", "GameState", "RoundResult", "TrickRecor
 
 
 RULESETS = ("chai-tea-jazz",)
-
-_CHUNK = 12
-_CHUNK_MASK = (1 << _CHUNK) - 1
-_BIT_TABLES: list[tuple[tuple[int, ...], ...]] = []
-
-
-def _bit_table(k: int) -> tuple[tuple[int, ...], ...]:
-    """Card ids of every 12-bit chunk ``k`` of a mask (ids ``12k .. 12k+11``), built once."""
-    while len(_BIT_TABLES) <= k:
-        base = len(_BIT_TABLES) * _CHUNK
-        _BIT_TABLES.append(tuple(tuple(base + b for b in range(_CHUNK) if m >> b & 1)
-                                 for m in range(1 << _CHUNK)))
-    return _BIT_TABLES[k]
-
-
-
 
 class Game(ActionTable, PlayTables):
     """The rules of one game as data: players, seating, deck, setup and options.
@@ -286,7 +273,7 @@ class GameState(StateView, RoundPlay):
         self._side_of = game.side_of
         self._n = game.players
         self._n_tricks = game.n_tricks
-        self._bits = [_bit_table(k) for k in range((game.n_cards + _CHUNK - 1) // _CHUNK)]
+        self._bits = bit_tables(game.n_cards)
         self._suit_masks = game.deck.suit_masks
         if self._seed is not None:
             self._auto_deal()
@@ -310,8 +297,8 @@ class GameState(StateView, RoundPlay):
             out: list[int] = []
             k = 0
             while m:
-                out += tables[k][m & _CHUNK_MASK]
-                m >>= _CHUNK
+                out += tables[k][m & CHUNK_MASK]
+                m >>= CHUNK
                 k += 1
             return out
         if self._phase == "picking":
@@ -360,18 +347,10 @@ class GameState(StateView, RoundPlay):
                 if len(trick) < n:
                     self._turn = seat + 1 if seat + 1 < n else 0
                     return
-                table = self._tables[self._trick_no][self._led]
-                best = -1
-                pos = 0
-                for p, c in enumerate(trick):
-                    if table[c] >= best:  # ties: the later-played wins (D2, D6)
-                        best = table[c]
-                        pos = p
-                winner = (self._leader + pos) % n
-                won = sum(map(self._point_of, trick))
-                self._side_points[self._side_of[winner]] += won
-                self._tricks_won[winner] += 1
-                self._tricks.append((self._leader, tuple(trick), winner))
+                # ties: the later-played wins (D2, D6); the points to the winner's side
+                winner = end_trick(trick, self._leader, self._tables[self._trick_no][self._led],
+                                   self._points, 0, self._side_of, self._side_points,
+                                   self._tricks_won, self._tricks)
                 self._trick_no += 1
                 if self._reveal:
                     for owner, c in self._reveal:

@@ -10,6 +10,7 @@ from typing import Any
 from chaitea.core.cards import Card, Suit
 from chaitea.core.contracts import Contract, trick_winner
 from chaitea.core.deals import Deal
+from chaitea.core.tricks import winning_position
 from chaitea.engine.machine import Field
 from chaitea.engine.pad import Pad
 from chaitea.engine.rounds import StateFields, TrickRecord
@@ -134,11 +135,7 @@ class StateView(StateFields):
         """The seat currently winning the trick in progress, if any card is down."""
         if not self._trick or self._contract is None:
             return None
-        table = self._tables[self._trick_no][self._led]
-        best, pos = -1, 0
-        for p, c in enumerate(self._trick):
-            if table[c] >= best:
-                best, pos = table[c], p
+        pos = winning_position(self._tables[self._trick_no][self._led], self._trick)
         seat: int = (self._leader + pos) % self.game.players
         return seat
 

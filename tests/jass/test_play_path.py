@@ -18,10 +18,11 @@ import random
 
 import pytest
 
+from chaitea.core.bits import ids as mask_ids
 from chaitea.core.cards import JASS, Suit
 from chaitea.core.errors import IllegalAction, IllegalPlay
 from chaitea.core.following import FOLLOW_RULES
-from chaitea.engine.driver import JassState, mask_ids
+from chaitea.engine.driver import JassState
 from chaitea.engine.trick_play import follow_tables
 from chaitea.rulesets import jass_game
 from chaitea.rulesets.jass.hand import dealt_declarations, declarations

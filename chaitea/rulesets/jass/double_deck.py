@@ -22,22 +22,15 @@ True
 
 from __future__ import annotations
 
+from chaitea.core.bits import bits
 from chaitea.core.cards import Card
 from chaitea.core.deals import Deal, shuffled_indices
 from chaitea.core.errors import IllegalAction
 from chaitea.engine.driver import JassState
 
-__all__ = ["DoubleDeckState", "first_forehand_card", "mask_ids"]
+__all__ = ["DoubleDeckState", "first_forehand_card"]
 
 
-def mask_ids(m: int) -> list[int]:
-    """The card ids of a mask of any width, ascending."""
-    out = []
-    while m:
-        low = m & -m
-        out.append(low.bit_length() - 1)
-        m ^= low
-    return out
 
 
 def first_forehand_card(texts: dict[str, int]) -> str:
@@ -50,13 +43,13 @@ class DoubleDeckState(JassState):
 
     def legal_actions(self) -> list[int]:
         if self._phase == "play":
-            return mask_ids(self._legal_mask())
+            return bits(self._legal_mask())
         return super().legal_actions()
 
     def legal_moves(self) -> list[str]:
         if self._phase == "play":
             cards = self.game.deck.cards
-            return [str(cards[i]) for i in mask_ids(self._legal_mask())]
+            return [str(cards[i]) for i in bits(self._legal_mask())]
         return super().legal_moves()
 
     def apply_action(self, action: int | str | Card) -> None:
