@@ -50,7 +50,6 @@ from chaitea.engine.trick_play import TrickPlay
 __all__ = ["CHANCE", "TERMINAL", "JassGame", "JassState", "round_seed"]
 
 N_CARDS = 36
-_ROSES_7 = JASS.index_of("7S")
 
 
 _BIT = tuple(1 << i for i in range(N_CARDS))
@@ -380,10 +379,8 @@ class JassState(ActionSpellings, TrickPlay, StateViews):
         if r == 0:
             if self.forehand_override is not None:
                 first = self.forehand_override
-            elif g.table.first_forehand == "7S":
-                first = next(s for s, m in enumerate(masks) if m >> _ROSES_7 & 1)
-            else:
-                first = 0
+            else:  # a seat, or the holder of 7S (Schieber)
+                first = g.table.first_forehand.first(JASS, masks)
         else:
             first = (self._first + 1) % self._n
         self._first = first

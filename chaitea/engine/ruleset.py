@@ -22,6 +22,7 @@ from typing import Any, Protocol
 from chaitea.core.cards import Deck
 from chaitea.core.errors import SetupError
 from chaitea.core.seating import Seating
+from chaitea.engine.dealing import FirstForehand, SeatForehand
 from chaitea.engine.hand import Hand
 from chaitea.engine.picking import ChoicePhase
 
@@ -116,7 +117,8 @@ class Table:
     contracts: tuple[str, ...]
     declaring: DeclaringPart | None = None  # the hand's Weis and Stöck (None: neither)
     value_options: frozenset[str] = frozenset()
-    first_forehand: str = "seat"  # "7S": the holder of the Roses 7 (Schieber); "dealer-card"
+    # the first hand's forehand: a seat, a card's holder (Schieber: 7S), the dealer's card
+    first_forehand: FirstForehand = field(default_factory=SeatForehand)
     play_as: Mapping[str, str] = field(default_factory=dict)  # Misère plays as its mode
     # the state class a deck other than the 36-card one plays on, by deck name (six-player
     # Schieber's two 24-card decks: chaitea.rulesets.jass.double_deck.DoubleDeckState)

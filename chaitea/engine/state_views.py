@@ -121,7 +121,7 @@ class StateViews(StateMachine[dict[str, Any]]):
             "picking": list(self._items), "totals": list(self.totals()),
             "to_act": self.current_player(),
         }
-        if self.game.table.first_forehand == "dealer-card":
+        if self.game.table.first_forehand.turns_up:
             out["turned_up"] = self._turned_up
             out["turned_up_card"] = self._turned_up_card  # the dealer keeps it (RULES J)
         if self.current_player() == seat:
@@ -138,12 +138,12 @@ class StateViews(StateMachine[dict[str, Any]]):
             first = (self._first + 1) % self._n
         elif self.forehand_override is not None:
             first = self.forehand_override
-        elif self.game.table.first_forehand == "7S":
+        elif not self.game.table.first_forehand.known_before_deal:
             return (None, list(self.game.table.choice.status(
                 PickView(self._n, 0, (), self._open_to, None)).legal))
         else:
-            first = 0
-        if self.game.table.first_forehand == "dealer-card":
+            first = self.game.table.first_forehand.first(self.game.deck, ())
+        if self.game.table.first_forehand.turns_up:
             return (first, [])
         st = self.game.table.choice.status(PickView(self._n, first, (), self._open_to, None))
         return (st.seat, list(st.legal))

@@ -18,7 +18,6 @@ from chaitea.core.contracts import JASS_FAMILY, Contract
 from chaitea.core.deals import Deal
 from chaitea.core.orders import rank_strength
 from chaitea.rulesets import jass_game
-from chaitea.rulesets.jass.double_deck import first_forehand_card
 
 __all__ = ["deal", "random_game"]
 
@@ -62,8 +61,8 @@ def deal(ruleset: str, players: int | None, seed: int, contract: str | None,
         team = f" team {game.side_names[game.side_of[seat]]}" if game.side_names else ""
         swiss = " ".join(f"{x}" for x in sorted(hand, key=key))
         print(f"  seat {seat}{team}: {swiss}   ({pts} card points)")
-    if game.table.first_forehand == "7S":
-        first = first_forehand_card(jass.by_text)
+    first = game.table.first_forehand.card(jass)
+    if first is not None:
         holder = next(s for s, h in enumerate(d.hands) if jass.parse(first) in h)
         name = "the Roses 7" if first == "7S" else "the Roses 9 of the first deck: no 7s"
         print(f"  forehand of the first hand: seat {holder} (holds {first}, {name})")

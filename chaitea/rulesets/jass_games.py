@@ -16,6 +16,7 @@ from typing import Any
 
 from chaitea.core.errors import SetupError
 from chaitea.core.seating import JASS_SEATINGS
+from chaitea.engine.dealing import DealerCard
 from chaitea.engine.ruleset import Option, Ruleset, Table
 from chaitea.rulesets.jass.choice import DealerTrump, ForehandChoice, RoundPick
 from chaitea.rulesets.jass.declaring import Declaring, WeisAndStoeck
@@ -68,7 +69,7 @@ def _basic(players: int, o: Mapping[str, Any]) -> Table:
     w = _weis(o)
     return Table("jass", 4, JASS_SEATINGS["four"], with_declaring(DealerTrump(), w),
                  HandsScore(HandsEnd(o["hands"])), _TRUMPS, declaring=WeisAndStoeck(w),
-                 first_forehand="dealer-card")
+                 first_forehand=DealerCard())
 
 
 BASIC_JASS = Ruleset("jass", "Jass", (4,), (

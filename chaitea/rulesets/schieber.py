@@ -35,6 +35,7 @@ from types import MappingProxyType
 from typing import Any
 
 from chaitea.core.seating import JASS_SEATINGS
+from chaitea.engine.dealing import CardHolder
 from chaitea.engine.ruleset import Option, Ruleset, Table
 from chaitea.rulesets.jass.choice import ForehandChoice
 from chaitea.rulesets.jass.declaring import WeisAndStoeck
@@ -66,7 +67,7 @@ def _schieber(players: int, o: Mapping[str, Any]) -> Table:
     return Table("schieber", players, seating,
                  with_declaring(ForehandChoice(contracts, o["push_back"]), w),
                  TargetScore(scoring, side_of), contracts, declaring=WeisAndStoeck(w),
-                 value_options=values, first_forehand="7S",
+                 value_options=values, first_forehand=CardHolder(("7S", "9S")),
                  state_types=MappingProxyType({"jass-double": DoubleDeckState}),
                  deck_value_options=MappingProxyType(double))
 

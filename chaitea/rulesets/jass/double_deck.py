@@ -28,14 +28,9 @@ from chaitea.core.deals import Deal, shuffled_indices
 from chaitea.core.errors import IllegalAction
 from chaitea.engine.driver import JassState
 
-__all__ = ["DoubleDeckState", "first_forehand_card"]
+__all__ = ["DoubleDeckState"]
 
 
-
-
-def first_forehand_card(texts: dict[str, int]) -> str:
-    """The card whose holder is the first forehand: ``7S``, or ``9S`` in a deck without 7s."""
-    return "7S" if "7S" in texts else "9S"
 
 
 class DoubleDeckState(JassState):
@@ -89,11 +84,8 @@ class DoubleDeckState(JassState):
         if not self._deals:
             if self.forehand_override is not None:
                 first = self.forehand_override
-            elif g.table.first_forehand == "7S":
-                bit = 1 << deck.by_text[first_forehand_card(deck.by_text)]
-                first = next(s for s, m in enumerate(masks) if m & bit)
-            else:
-                first = 0
+            else:  # the holder of 7S, or of the first deck's 9S (no 7s)
+                first = g.table.first_forehand.first(deck, masks)
         else:
             first = (self._first + 1) % n
         self._first = first
