@@ -453,7 +453,7 @@ class JassState(ActionSpellings, TrickPlay, StateViews):
         self._setup_trick()
         if t.score.may_end_declared(self._score, st.contract, self._weis, self._stoeck):
             hand = Hand(st.forehand, st.declarer, st.contract, (0,) * self._n, (0,) * g.sides,
-                        self._weis, self._stoeck, played=False)  # only when a side may win now
+                        self._weis, self._stoeck, played=False, items=self._items)  # only when a side may win now
             self._score, ended = t.score.declared(self._score, hand)
             if ended:  # Schieber: the target reached on Stöck or Weis; the hand is not played
                 self._finish_round(hand)

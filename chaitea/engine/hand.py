@@ -12,7 +12,14 @@ class Hand:
     """One hand's facts from the play: ``forehand``, ``declarer``, ``contract`` (as spelled),
     ``tricks`` per seat, ``card_points`` per side (the last-trick 5 included), ``weis`` and
     ``stoeck`` per side (before any multiplier); ``played`` False when the game ended before the
-    cards were played (Schieber's mid-hand end)."""
+    cards were played (Schieber's mid-hand end); ``items``: the round's picking items in order
+    (what a scoring part reads of a guess, a bid or a double); ``log``: the tricks as played,
+    ``(leader, card ids, winner)`` each, for parts that score the cards taken (:meth:`taken`).
+
+    >>> h = Hand(0, 0, "obenabe", (1, 0), (30, 0), (0, 0), (0, 0), log=((0, (3, 12), 0),))
+    >>> h.taken(2)
+    (4104, 0)
+    """
 
     forehand: int
     declarer: int | None
@@ -22,6 +29,16 @@ class Hand:
     weis: tuple[int, ...]
     stoeck: tuple[int, ...]
     played: bool = True
+    items: tuple[str, ...] = ()
+    log: tuple[tuple[int, tuple[int, ...], int], ...] = ()
+
+    def taken(self, players: int) -> tuple[int, ...]:
+        """The cards each seat took in its tricks, as bit masks of card ids."""
+        out = [0] * players
+        for _leader, cards, winner in self.log:
+            for c in cards:
+                out[winner] |= 1 << c
+        return tuple(out)
 
     def side_tricks(self, side_of: tuple[int, ...], sides: int) -> tuple[int, ...]:
         out = [0] * sides

@@ -90,6 +90,7 @@ class TrickPlay:
     _hands: list[int]
     _acts: list[int]
     _contract: str
+    _items: tuple[str, ...]  # the round's picking items (JassState)
     _declarer: int | None
     _forehand: int
     _rules: tuple[TrickRule, ...]
@@ -227,7 +228,8 @@ class TrickPlay:
                                                       self.game.sides, bonus)
             self._finish_round(Hand(self._forehand, self._declarer, self._contract,
                                     tuple(self._tricks_won), tuple(self._side_points),
-                                    self._weis, self._stoeck))
+                                    self._weis, self._stoeck, items=self._items,
+                                    log=tuple(self._tricks)))
             return
         self._trick_no = k = k + 1
         self._trick = []
