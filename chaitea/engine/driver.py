@@ -452,8 +452,9 @@ class JassState(ActionSpellings, TrickPlay, StateViews):
         self._phase = "play"
         self._setup_trick()
         if t.score.may_end_declared(self._score, st.contract, self._weis, self._stoeck):
+            # only when a side may win now
             hand = Hand(st.forehand, st.declarer, st.contract, (0,) * self._n, (0,) * g.sides,
-                        self._weis, self._stoeck, played=False, items=self._items)  # only when a side may win now
+                        self._weis, self._stoeck, played=False, items=self._items)
             self._score, ended = t.score.declared(self._score, hand)
             if ended:  # Schieber: the target reached on Stöck or Weis; the hand is not played
                 self._finish_round(hand)
