@@ -28,8 +28,9 @@ import numpy.typing as npt
 from chaitea.core.cards import Card, Deck
 from chaitea.core.contracts import Contract, Order, rank_strength
 from chaitea.core.errors import SetupError
+from chaitea.core.round_tables import round_tables
 from chaitea.core.setups import Setup
-from chaitea.core.tricks import TrumpSetting, strength_tables, trump_in_force
+from chaitea.core.tricks import TrumpSetting
 from chaitea.engine.game import RULESETS, Game
 from chaitea.rulesets.chai_tea_jazz import JASS_RULESETS
 
@@ -156,10 +157,11 @@ class BatchTables:
 
 def batch_tables(game: Game, contracts: Sequence[Contract]) -> BatchTables:
     """The batch simulator's tables for ``contracts`` under ``game``: the adapter. Every rule the
-    batch simulator applies is read here from the engine's kernel interface
-    (:mod:`chaitea.core.tricks`: ``contract.trick_rules``, ``strength_tables``, ``trump_in_force``,
-    the rules' value tables). Trick rules whose trump is chosen or set during play (the Jass
-    family's) are refused until the batch kernel learns them."""
+    batch simulator applies is read here from the round's tables
+    (:mod:`chaitea.core.round_tables`: ``contract.trick_rules``, the strength tables by led
+    suit, the trump in force and the card points per trick, as the play paths read them).
+    Trick rules whose trump is chosen or set during play (the Jass family's) are refused until
+    the batch kernel learns them."""
     deck = game.deck
     k, t, c = len(contracts), game.n_tricks, deck.size
     strength = np.zeros((k, t, 5, c), dtype=np.int16)
@@ -173,10 +175,10 @@ def batch_tables(game: Game, contracts: Sequence[Contract]) -> BatchTables:
             raise SetupError(f"the batch engine cannot play {contract.spelling} yet (its trump"
                              " or card values change during the round)")
         trump[i] = rules[0].trump
-        for trick, rule in enumerate(rules):  # led 0..3, then -1 (no suit yet)
-            strength[i, trick] = np.asarray(
-                strength_tables(deck, rule, trump_in_force(rule, (), deck)), dtype=np.int16)
-        points[i] = np.asarray(rules[0].values.for_deck(deck, int(trump[i])), dtype=np.int16)
+        rt = round_tables(deck, rules, game.follow)  # chaitea.core.round_tables
+        for trick, tt in enumerate(rt.tricks):  # led 0..3, then -1 (no suit yet)
+            strength[i, trick] = np.asarray(tt.strength, dtype=np.int16)
+        points[i] = np.asarray(rt.tricks[0].points, dtype=np.int16)
     return BatchTables(
         strength=strength, trump=trump,
         suit=np.asarray(deck.suit_of, dtype=np.int8),

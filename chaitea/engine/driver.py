@@ -37,8 +37,9 @@ from chaitea.core.contracts import JASS_FAMILY, Contract
 from chaitea.core.deals import Deal, shuffled_indices
 from chaitea.core.errors import IllegalAction, SetupError
 from chaitea.core.following import FOLLOW_RULES
+from chaitea.core.round_tables import trick_tables
 from chaitea.core.seating import Seating
-from chaitea.core.tricks import TrickRule, TrumpSetting, strength_tables
+from chaitea.core.tricks import TrickRule, TrumpSetting
 from chaitea.engine.hand import Hand
 from chaitea.engine.machine import CHANCE, TERMINAL, round_seed
 from chaitea.engine.picking import PickStatus, PickView, refuse
@@ -129,10 +130,8 @@ class JassGame:
         key = (spelling, k, trump)
         p = self._plans.get(key)
         if p is None:
-            rule = self.trick_rules(spelling)[k]
-            d = self.deck
-            p = (self.follow.bind(d, trump).legal, strength_tables(d, rule, trump),
-                 rule.values.for_deck(d, trump))
+            t = trick_tables(self.deck, self.trick_rules(spelling)[k], self.follow, trump)
+            p = (t.legal, t.strength, t.points)  # chaitea.core.round_tables
             self._plans[key] = p
         return p
 

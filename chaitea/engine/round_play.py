@@ -18,7 +18,7 @@ from chaitea.core.contracts import Contract
 from chaitea.core.deals import Deal, shuffled_indices
 from chaitea.core.errors import DealError, IllegalAction, IllegalPlay
 from chaitea.core.following import Follow, FollowRule
-from chaitea.core.tricks import strength_tables
+from chaitea.core.round_tables import round_tables
 from chaitea.engine.rounds import StateFields, _RoundLog, round_seed
 
 __all__ = ["PlayTables", "RoundPlay"]
@@ -38,8 +38,8 @@ class PlayTables:
         """Per trick, the strength tables indexed by led suit (0..3; index 4 = -1: no suit yet)."""
         hit = self._table_cache.get(contract)
         if hit is None:
-            hit = [strength_tables(self.deck, rule, rule.trump)
-                   for rule in contract.trick_rules(self.n_tricks)]
+            hit = list(round_tables(self.deck, contract.trick_rules(self.n_tricks),
+                                    self.follow).strength)  # chaitea.core.round_tables
             self._table_cache[contract] = hit
         return hit
 
