@@ -19,7 +19,13 @@ from typing import TYPE_CHECKING, Any
 
 from chaitea.core.bits import ids as mask_ids
 from chaitea.core.cards import JASS, Deck
-from chaitea.core.tricks import TrumpSetting, end_trick, last_trick_bonus, late_trump_points
+from chaitea.core.tricks import (
+    TrumpSetting,
+    end_trick,
+    last_trick_bonus,
+    late_trump_points,
+    trump_at_start,
+)
 
 if TYPE_CHECKING:
     from chaitea.engine.driver import JassGame
@@ -79,15 +85,7 @@ def deck_info(deck: Deck) -> DeckInfo:
 SUIT_MASKS = deck_info(JASS).suits
 
 
-def _bits(m: int) -> list[int]:
-    if m >> 36 == 0:
-        return mask_ids(m)
-    out = []
-    while m:
-        low = m & -m
-        out.append(low.bit_length() - 1)
-        m ^= low
-    return out
+_bits = mask_ids  # the card ids of a mask of any width (chaitea.core.bits)
 
 
 # -- who plays with whom ---------------------------------------------------------------------
@@ -202,16 +200,8 @@ class JassRound:
 
     def _setup(self) -> None:
         rule = self.rules[self.trick_no]
-        s = rule.trump_setting
-        if s is TrumpSetting.FIXED:
-            t = rule.trump
-        elif s is TrumpSetting.NONE:
-            t = -1
-        elif s is TrumpSetting.CHOSEN:
-            t = self.chosen[self.trick_no]
-        else:
-            t = self.known
-        self.dynamic = s is TrumpSetting.FIRST_NON_FOLLOWER and t < 0
+        t = trump_at_start(rule, self.chosen[self.trick_no], self.known)
+        self.dynamic = rule.trump_setting is TrumpSetting.FIRST_NON_FOLLOWER and t < 0
         self.trump = t
         self.legal_fn, self.tables, self.values = self.game.plan(self.contract, self.trick_no, t)
 

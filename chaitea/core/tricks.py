@@ -134,6 +134,25 @@ def trump_in_force(rule: TrickRule, trick: Sequence[int], deck: Deck, known: int
     return next((suit_of[c] for c in trick if suit_of[c] >= 0 and suit_of[c] != led), -1)
 
 
+def trump_at_start(rule: TrickRule, chosen: int = -1, known: int = -1) -> int:
+    """The trump in force when a trick of ``rule`` starts: the fixed suit, -1 (none), the suit
+    a player ``chosen`` for it (3x3) or the one an earlier trick set (``known``: Tutti; -1 while
+    no trick has set it). The play paths' per-trick set-up (:func:`trump_in_force` reads a
+    trick in progress).
+
+    >>> trump_at_start(TrickRule(TrumpSetting.FIXED, 2)), trump_at_start(TrickRule())
+    (2, -1)
+    >>> trump_at_start(TrickRule(TrumpSetting.CHOSEN), chosen=1)
+    1
+    """
+    s = rule.trump_setting
+    if s is TrumpSetting.FIXED:
+        return rule.trump
+    if s is TrumpSetting.NONE:
+        return -1
+    return chosen if s is TrumpSetting.CHOSEN else known
+
+
 # Strength bands: a Joker beats a trump, a trump beats the led suit, other cards cannot win.
 _JOKER, _TRUMP, _LED = 3000, 2000, 1000
 

@@ -29,6 +29,7 @@ from chaitea.core.tricks import (
     end_trick,
     last_trick_bonus,
     late_trump_points,
+    trump_at_start,
 )
 from chaitea.engine.hand import Hand
 
@@ -143,16 +144,8 @@ class TrickPlay:
             return
         self._leads = None
         rule = self._rules[self._trick_no]
-        s = rule.trump_setting
-        if s is TrumpSetting.FIXED:
-            t = rule.trump
-        elif s is TrumpSetting.NONE:
-            t = -1
-        elif s is TrumpSetting.CHOSEN:
-            t = self._chosen[self._trick_no]
-        else:
-            t = self._known
-        self._dynamic = s is TrumpSetting.FIRST_NON_FOLLOWER and t < 0
+        t = trump_at_start(rule, self._chosen[self._trick_no], self._known)
+        self._dynamic = rule.trump_setting is TrumpSetting.FIRST_NON_FOLLOWER and t < 0
         self._trump = t
         self._legal, self._tables, self._values = self.game.plan(self._contract,
                                                                  self._trick_no, t)
