@@ -13,7 +13,8 @@ from chaitea.draw.svg import barrel_svg, bet_card_svg
 from chaitea.engine.actions import Accept, Decline, Offer, Pass, Pick, Rescind
 
 from .base import Refusal, button, default_names, html, pick_title, show, sort_cards
-from .session import Runner, Session, SteppedView
+from .session import Runner, Session
+from .stepped import SteppedView
 from .strip import CardStrip
 
 if TYPE_CHECKING:  # the coach (and pandas) load on the first Advice, not with the page

@@ -12,7 +12,8 @@ from chaitea.core.markup import escape
 from chaitea.draw.svg import side_labels
 
 from .base import Refusal, button, default_names, html, seat_widgets, show, sort_cards
-from .session import BOT_CHOICES, Runner, Scheduler, Session, SteppedView, kept_bots
+from .session import BOT_CHOICES, Runner, Scheduler, Session, kept_bots
+from .stepped import SteppedView
 
 if TYPE_CHECKING:  # the coach (and pandas) load on the first Hint, not with the page
     import pandas as pd
