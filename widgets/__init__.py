@@ -20,20 +20,23 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # for mypy and editors; at run time each view loads on first use
     from .dashboard import GameDashboard
-    from .explore import DealExplorer, Quiz, RankingExplorer, TrickLab
+    from .deal_explorer import DealExplorer
     from .pad import ScorePad
     from .picking import PickingPanel
+    from .quiz import Quiz
+    from .ranking_explorer import RankingExplorer
     from .session import Session
     from .strip import CardStrip, SaveButton, StripItem
     from .table import TrickTable
+    from .trick_lab import TrickLab
 
 # Where each name lives: `from chaitea_widgets import GameDashboard` imports only the dashboard
 # and what it uses (a lesson's kernel does not load the views it does not show).
 _MODULES = {
-    "CardStrip": "strip", "DealExplorer": "explore", "GameDashboard": "dashboard",
-    "PickingPanel": "picking", "Quiz": "explore", "RankingExplorer": "explore",
+    "CardStrip": "strip", "DealExplorer": "deal_explorer", "GameDashboard": "dashboard",
+    "PickingPanel": "picking", "Quiz": "quiz", "RankingExplorer": "ranking_explorer",
     "SaveButton": "strip", "ScorePad": "pad", "Session": "session", "StripItem": "strip",
-    "TrickLab": "explore", "TrickTable": "table",
+    "TrickLab": "trick_lab", "TrickTable": "table",
 }
 
 __all__ = [

@@ -1,25 +1,25 @@
-"""The picking panel: step through a picking phase, with the Barrel and Current Bet cards."""
+"""The picking panel: step through a picking phase, with the Barrel and Current Bet cards.
+
+:class:`PickingPanel` is composed of parts, each in its own module over a shared base
+(:mod:`.picking_base`): the drawing of the panel (:mod:`.picking_drawing`) and the coach's
+Advice (:mod:`.picking_coach`). This module builds the layout from them, wires the callbacks,
+and holds the sessions, the picking actions and the rulebook's four examples."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
 
 import ipywidgets as w
 
-from chaitea import Game, GameState
+from chaitea import Game
 from chaitea.core.markup import escape
-from chaitea.draw.svg import barrel_svg, bet_card_svg
 from chaitea.engine.actions import Accept, Decline, Offer, Pass, Pick, Rescind
 
-from .base import Refusal, button, default_names, html, pick_title, show, sort_cards
-from .session import Runner, Session, SteppedView
-from .strip import CardStrip
-
-if TYPE_CHECKING:  # the coach (and pandas) load on the first Advice, not with the page
-    from chaitea.ai.coach import Advice
-
-ADVICE_SAMPLES = 40  # sampled deals per Advice (about a second on this machine, in a thread)
+from .base import Refusal, button, default_names, html, show
+from .picking_coach import ADVICE_SAMPLES as ADVICE_SAMPLES
+from .picking_coach import PickingCoach
+from .picking_drawing import PickingDrawing
+from .session import Session
 
 __all__ = ["EXAMPLES", "PickingPanel"]
 
@@ -54,7 +54,7 @@ HARD_PASS = (
     "Bet, they declare. If everyone passes, the barrel holder must pick (no Bet Debt).</p>")
 
 
-class PickingPanel(SteppedView):
+class PickingPanel(PickingCoach, PickingDrawing):
     """Step through a picking phase: who holds the Barrel and the Current Bet card, the Bet
     Debt, and only the legal choices for the seat to speak. Every seat is played by the user
     (hot seat) unless ``humans`` names some seats; bots play the others.
@@ -98,10 +98,37 @@ class PickingPanel(SteppedView):
         self._ptb = passing_the_barrel
         self._match_point = match_point
         self._barrel = barrel
-        self.title = html("", "ctj-title")
-        self.seats = html("", "ctj-seats")
-        self.cards = html("", "ctj-bet-cards")
-        self.prompt = html("", "ctj-prompt")
+        felt = self._build_felt(four_colour)
+        self._build_choices()
+        self._build_coach()
+        self.choices = w.HBox([self.contract, self.debt, self.debt_choice, self.pick_button,
+                               self.pass_button, self.advice_button])
+        self.choices.add_class("ctj-choices")
+        self.offers = w.HBox([self.offer_amount, self.offer_button, self.accept_button,
+                              self.decline_button, self.rescind_button])
+        self.offers.add_class("ctj-offers")
+        self._build_nav()
+        self._build_examples()
+        self.help = html(HARD_PASS, "ctj-note", "ctj-help")
+        self._finish(self.title, self.example_bar, self.example_text, felt, self.prompt,
+                     self.choices, self.offers, self.status.widget, self.nav, self.caption_line,
+                     self.log, self.help)
+        show(self.example_bar, show_examples)
+        self._wire()
+        self.example_number: int | None = None
+        self._shown: tuple[int, int, int] = (0, -1, 0)
+        self.session: Session
+        self._own = session is None
+        if session is not None:
+            self.attach(session)
+        elif example is not None:
+            self.example(example)
+        else:
+            self.attach(self._new_session(seed))
+
+    # -- the layout ------------------------------------------------------------------------------
+    def _build_choices(self) -> None:
+        """The controls of a pick (contract, Bet Debt, Pick, Pass) and of Passing the Barrel."""
         self.contract = w.Dropdown(options=[], description="Contract")
         self.contract.add_class("ctj-contract")
         self.debt = w.IntSlider(value=0, min=0, max=35, step=5, description="Bet Debt",
@@ -122,22 +149,9 @@ class PickingPanel(SteppedView):
         self.accept_button = button("Accept", "ctj-accept", primary=True)
         self.decline_button = button("Decline", "ctj-decline")
         self.rescind_button = button("Rescind and pick", "ctj-rescind")
-        # the coach: Advice at your pick (worked out off the kernel's loop); its one HTML
-        # line is made on the first Advice (a page's load sends only what it shows)
-        self.advice_button = button("Advice", "ctj-advice", quiet=True,
-                                    tooltip="The coach's expected round score of each pick")
-        self.advice_button.on_click(lambda _b: self.request_advice())
-        self._advice_line: w.HTML | None = None
-        self._advice_at: tuple[int, int, int] | None = None
-        self.choices = w.HBox([self.contract, self.debt, self.debt_choice, self.pick_button,
-                               self.pass_button, self.advice_button])
-        self.choices.add_class("ctj-choices")
-        self.offers = w.HBox([self.offer_amount, self.offer_button, self.accept_button,
-                              self.decline_button, self.rescind_button])
-        self.offers.add_class("ctj-offers")
-        self.hand_title = html("", "ctj-heading")
-        self.hand = CardStrip(interactive=False, size="small", label="hand",
-                              four_colour=four_colour, css_class="ctj-picking-hand")
+
+    def _build_nav(self) -> None:
+        """The navigation bar: take back, and the moves through the recorded steps."""
         self.first_button = button("« Start", "ctj-first", tooltip="First step", quiet=True)
         self.back_button = button("◀ Back", "ctj-back", tooltip="One step back", quiet=True)
         self.step_label = html("", "ctj-step-label")
@@ -148,8 +162,9 @@ class PickingPanel(SteppedView):
         self.nav = w.HBox([self.undo_button, self.first_button, self.back_button,
                            self.step_label, self.forward_button, self.live_button])
         self.nav.add_class("ctj-nav")
-        self.caption_line = html("", "ctj-caption-line")
-        self.log = html("", "ctj-log", "ctj-note")
+
+    def _build_examples(self) -> None:
+        """The bar of the rulebook's examples (and New round), and the example's words."""
         self.example_buttons = [button(f"Example {k}", f"ctj-example-{k}", quiet=True,
                                        tooltip=f"Replay the rulebook's picking example {k}")
                                 for k in EXAMPLES]
@@ -158,14 +173,9 @@ class PickingPanel(SteppedView):
         self.example_bar = w.HBox([*self.example_buttons, self.new_round_button])
         self.example_bar.add_class("ctj-examples")
         self.example_text = html("", "ctj-note", "ctj-example-text")
-        self.help = html(HARD_PASS, "ctj-note", "ctj-help")
-        felt = w.VBox([self.seats, self.cards, self.hand_title, self.hand])
-        felt.add_class("ctj-felt")
-        self._finish(self.title, self.example_bar, self.example_text, felt, self.prompt,
-                     self.choices, self.offers, self.status.widget, self.nav, self.caption_line,
-                     self.log, self.help)
-        show(self.example_bar, show_examples)
 
+    def _wire(self) -> None:
+        """The callbacks of the choices, the offers, the navigation and the examples."""
         self.pick_button.on_click(lambda _b: self.pick())
         self.debt_choice.observe(self._guard(self._debt_chosen), "value")
         self.debt.observe(self._guard(self._debt_moved), "value")
@@ -181,16 +191,6 @@ class PickingPanel(SteppedView):
         self.new_round_button.on_click(lambda _b: self.new_round())
         for k, b in zip(EXAMPLES, self.example_buttons, strict=True):
             b.on_click(lambda _b, k=k: self.example(k))
-        self.example_number: int | None = None
-        self._shown: tuple[int, int, int] = (0, -1, 0)
-        self.session: Session
-        self._own = session is None
-        if session is not None:
-            self.attach(session)
-        elif example is not None:
-            self.example(example)
-        else:
-            self.attach(self._new_session(seed))
 
     # -- sessions --------------------------------------------------------------------------------
     def _new_session(self, seed: int) -> Session:
@@ -339,310 +339,3 @@ class PickingPanel(SteppedView):
         if s.phase != "picking" or not self.session.is_human_turn(s):
             return []
         return s.legal_moves()
-
-    # -- drawing ---------------------------------------------------------------------------------
-    def _after_error(self) -> None:
-        self.refresh()
-
-    def refresh(self) -> None:
-        s = self.session.state
-        g = s.game
-        legal_ids = s.legal_actions() if self.session.is_human_turn(s) else []
-        acts = [g.action(a) for a in legal_ids]
-        picks = [a for a in acts if isinstance(a, Pick)]
-        spellings: list[str] = []
-        for p in picks:
-            if p.spelling not in spellings:
-                spellings.append(p.spelling)
-        debts = sorted({p.debt for p in picks})
-        offers = [a.amount for a in acts if isinstance(a, Offer)]
-        kinds = {type(a) for a in acts}
-        widgets = [self.title, self.seats, self.cards, self.prompt, self.contract, self.debt,
-                   self.debt_choice,
-                   self.pick_button, self.pass_button, self.offer_amount, self.offer_button,
-                   self.accept_button, self.decline_button, self.rescind_button, self.hand,
-                   self.hand_title, self.step_label, self.caption_line, self.log]
-        with self._hold(*widgets):
-            self.title.value = (f"Picking phase <small>round {s.round_number}"
-                                f" · {g.players} players · Bet Debt in steps of {g.step}</small>")
-            self.seats.value = self._seats_html()
-            self.cards.value = self._cards_html()
-            self.prompt.value = self._prompt_html(picks, debts)
-            old = self.contract.value
-            self.contract.options = [(pick_title(g, sp), sp) for sp in spellings]
-            if spellings:
-                self.contract.value = old if old in spellings else spellings[0]
-            self.contract.disabled = not spellings
-            if debts:
-                lo, hi = debts[0], debts[-1]
-                self.debt.step = g.step
-                if hi > self.debt.max:
-                    self.debt.max = hi
-                self.debt.min = lo
-                self.debt.max = hi
-                moved = self._shown != (id(self.session), self.session.cursor,
-                                        len(self.session.steps))
-                if moved or not lo <= self.debt.value <= hi:
-                    self.debt.value = lo  # a new decision starts at the smallest raise
-                self.debt.disabled = lo == hi
-            else:
-                self.debt.min = 0
-                self.debt.value = 0
-                self.debt.disabled = True
-            amounts = debts or [0]
-            options = [(str(x), x) for x in amounts]
-            if list(self.debt_choice.options) != options:
-                self.debt_choice.options = options
-            if self.debt_choice.value != self.debt.value and self.debt.value in amounts:
-                self.debt_choice.value = self.debt.value
-            self.debt_choice.disabled = self.debt.disabled
-            self.pick_button.disabled = not picks
-            self.pass_button.disabled = Pass not in kinds
-            self.offer_amount.options = [(str(x), x) for x in offers]
-            self.offer_amount.disabled = not offers
-            self.offer_button.disabled = not offers
-            self.accept_button.disabled = Accept not in kinds
-            self.decline_button.disabled = Decline not in kinds
-            self.rescind_button.disabled = Rescind not in kinds
-            if self.example_number is not None:  # a rulebook example is watched, not played
-                for b in (self.pick_button, self.pass_button, self.offer_button,
-                          self.accept_button, self.decline_button, self.rescind_button):
-                    b.disabled = True
-                self.contract.disabled = self.debt.disabled = True
-                self.debt_choice.disabled = True
-            show(self.choices, s.phase == "picking" and bool(picks or Pass in kinds))
-            show(self.advice_button, bool(picks) and self.session.is_live
-                 and self.example_number is None)
-
-            show(self.offers, bool(offers or kinds & {Accept, Decline, Rescind}))
-            self._draw_hand()
-            self.refresh_nav()
-            self.log.value = self._log_html()
-        self._shown = (id(self.session), self.session.cursor, len(self.session.steps))
-
-    # -- the coach -------------------------------------------------------------------------------
-    @property
-    def advice_line(self) -> w.HTML:
-        """Where the Advice is shown (made on first use, under the choices)."""
-        if self._advice_line is None:
-            self._advice_line = html("", "ctj-advice-line", "ctj-note")
-            kids = list(self.widget.children)
-            kids.insert(kids.index(self.choices) + 1, self._advice_line)
-            self.widget.children = tuple(kids)
-        return self._advice_line
-
-    def _advice_state(self) -> GameState:
-        ses = self.session
-        s = ses.state
-        if not ses.is_live:
-            raise Refusal("Advice is for the game as it stands: press Latest » first")
-        if s.phase != "picking" or not ses.is_human_turn(s) or \
-                not any(isinstance(s.game.action(a), Pick) for a in s.legal_actions()):
-            raise Refusal("Advice is for your turn to pick a contract")
-        return s.clone()
-
-    def advise(self, samples: int = ADVICE_SAMPLES, seed: int = 0) -> Advice | None:
-        """The coach's Advice at your pick, worked out at once (``chaitea.ai.coach.advise``: the
-        expected round score of each pick with its 95% interval, the Bet Debt above which
-        passing is better, the recommended action); shown and returned (``None`` when
-        refused, with the reason in the message)."""
-        from chaitea.ai.coach import advise as coach_advise
-
-        out: list[Advice] = []
-
-        def run() -> None:
-            result = coach_advise(self._advice_state(), samples=samples, seed=seed)
-            self._show_advice(result)
-            out.append(result)
-
-        return out[0] if self._attempt(run) and out else None
-
-    def request_advice(self, runner: Runner | None = None, samples: int = ADVICE_SAMPLES,
-                       seed: int = 0) -> bool:
-        """What the Advice button does: a "thinking…" line at once, the Advice worked out in
-        a thread (``runner``) and shown when done, unless the game moved meanwhile."""
-        from chaitea.ai.coach import advise as coach_advise
-
-        def run() -> None:
-            state = self._advice_state()
-            self._advice_at = self.session.mark()
-            line = self.advice_line
-            line.value = '<span class="ctj-thinking">The coach is thinking…</span>'
-            show(line, True)
-            self.advice_button.disabled = True
-            self.session.start_job(
-                lambda: coach_advise(state, samples=samples, seed=seed),
-                self._advice_done, runner)
-
-        return self._attempt(run)
-
-    def _advice_done(self, result: object) -> None:
-        self.advice_button.disabled = False
-        if isinstance(result, Exception):
-            show(self.advice_line, False)
-            self.status.error(f"The coach could not work out Advice ({type(result).__name__}:"
-                              f" {escape(str(result))}).")
-            return
-        self._show_advice(result)  # type: ignore[arg-type]
-
-    def _show_advice(self, a: Advice) -> None:
-        g = self.session.game
-        t = a.table
-        rows = []
-        for sp, debt, mean, low, high, above in zip(t["pick"], t["debt"], t["mean"], t["low"],
-                                                     t["high"], t["pass_above"], strict=True):
-            iv = f"{float(low):.0f} to {float(high):.0f}" if low == low else "—"
-            rows.append(f"<tr><td>{escape(pick_title(g, str(sp)))}</td><td>{int(debt)}</td>"
-                        f"<td>{float(mean):.1f}</td><td>{iv}</td><td>{float(above):.1f}</td>"
-                        "</tr>")
-        rec = "Pass" if a.recommended == "pass" else escape(a.recommended)
-        self.advice_line.value = (
-            f"Advice: <b>{rec}</b>. <table class='ctj-advice-table'><tr><th>Pick</th>"
-            "<th>Bet Debt</th><th>Expected score</th><th>95%</th><th>Pass above Bet Debt</th>"
-            f"</tr>{''.join(rows)}</table>")
-        self._advice_at = self.session.mark()
-        show(self.advice_line, True)
-
-    def refresh_nav(self) -> None:
-        """Redraw the step label, the moving buttons and the caption line (cheap: the dashboard
-        calls it on every update, even while the panel is hidden)."""
-        ses = self.session
-        with self._hold(self.step_label, self.caption_line, self.first_button,
-                        self.back_button, self.forward_button, self.live_button):
-            self.step_label.value = f"step {ses.cursor} of {len(ses.steps) - 1}"
-            if self._advice_at is not None and self._advice_at != ses.mark():
-                self._advice_at = None  # the game moved on: the Advice (or its wait) is gone
-                show(self.advice_line, False)
-                self.advice_button.disabled = False
-            self.first_button.disabled = self.back_button.disabled = ses.cursor == 0
-            self.forward_button.disabled = self.live_button.disabled = ses.is_live
-            self.undo_button.disabled = (self.example_number is not None
-                                         or ses.undo_point() is None)
-            # the step's words once: not again when the status line has just said them
-            cap = ses.caption
-            said = bool(cap) and cap.lower() in self.status.text.lower()
-            self.caption_line.value = "" if said else escape(cap)
-            show(self.caption_line, not said)
-
-    def _draw_hand(self) -> None:
-        s = self.session.state
-        seat = s.current_player()
-        if seat < 0 or seat not in self.session.humans:
-            seat = self.session.humans[0] if self.session.humans else -1
-        if seat < 0 or s.phase not in ("picking", "play"):
-            self.hand_title.value = ""
-            self.hand.set_items([])
-            return
-        cards = sort_cards(s.playable(seat), None, s.game.deck)
-        self.hand_title.value = f"{escape(s.names[seat])}'s hand"
-        self.hand.set_cards(cards)
-
-    def _seats_html(self) -> str:
-        s = self.session.state
-        g = s.game
-        bet = s.current_bet
-        turn = s.current_player() if s.phase == "picking" else -1
-        eligible = set(s.eligible) if s.phase == "picking" else set(range(g.players))
-        passed = set(s.passed) if s.phase == "picking" else set()
-        out = ['<div class="ctj-seat-chips">']
-        for seat in range(g.players):
-            badges = []
-            if seat == turn:
-                badges.append('<span class="ctj-badge ctj-badge-turn">to speak</span>')
-            if seat == s.barrel:
-                badges.append('<span class="ctj-badge ctj-badge-barrel">Barrel</span>')
-            if bet is not None and bet[0] == seat:
-                badges.append('<span class="ctj-badge ctj-badge-bet">Current Bet</span>')
-            if s.phase == "play" and s.declarer == seat:
-                badges.append('<span class="ctj-badge ctj-badge-bet">declarer</span>')
-            if seat in passed:
-                badges.append('<span class="ctj-badge ctj-badge-passed">passed</span>')
-            if seat not in eligible:
-                badges.append('<span class="ctj-badge ctj-badge-passed">no open row</span>')
-            if seat in self.session.humans and len(self.session.humans) < g.players:
-                badges.append('<span class="ctj-badge ctj-badge-you">you</span>')
-            team = f" ({g.side_names[g.side_of[seat]]})" if g.side_names else ""
-            cls = "ctj-seat-chip ctj-turn" if seat == turn else "ctj-seat-chip"
-            out.append(f'<span class="{cls}" data-seat="{seat}"><b>{escape(s.names[seat])}</b>'
-                       f"{team} {''.join(badges)}</span>")
-        out.append("</div>")
-        return "".join(out)
-
-    def _cards_html(self) -> str:
-        s = self.session.state
-        g = s.game
-        names = s.names
-        bet = s.current_bet
-        if s.phase == "play" and s.contract is not None and s.declarer is not None:
-            debt = s.bet_debt
-            title: str | None = s.contract.title
-            bet_holder: str | None = names[s.declarer]
-        elif bet is not None:
-            debt = s.bet_debt
-            title = pick_title(g, bet[1].split(" ")[-1])
-            bet_holder = names[bet[0]]
-        else:
-            debt, title, bet_holder = 0, None, None
-        barrel_holder = names[s.barrel]
-        words = [f"Barrel: <b>{escape(barrel_holder)}</b>",
-                 f"Current Bet: <b>{escape(bet_holder) if bet_holder else 'not taken yet'}</b>"
-                 + (f" ({escape(title)})" if title else ""),
-                 f"Bet Debt: <b>{debt}</b> (max {g.max_debt})"]
-        if s.phase == "picking" and s.offer_stage != "none":
-            words.append(f"Offer: <b>{s.offer}</b> ({s.offer_stage})")
-        return ('<div class="ctj-bet-row">'
-                f'<div class="ctj-bet-card">{barrel_svg(debt, g.step, holder=barrel_holder)}'
-                f"<div>held by {escape(barrel_holder)}</div></div>"
-                f'<div class="ctj-bet-card">{bet_card_svg(title, holder=bet_holder)}'
-                f"<div>{'held by ' + escape(bet_holder) if bet_holder else 'on the table'}</div>"
-                f'</div><div class="ctj-bet-words">{"<br>".join(words)}</div></div>')
-
-    def _prompt_html(self, picks: list[Pick], debts: list[int]) -> str:
-        s = self.session.state
-        names = s.names
-        if s.phase == "play" and s.contract is not None and s.declarer is not None:
-            debt = f" with Bet Debt {s.bet_debt}" if s.bet_debt else ""
-            return (f"<b>Picking is over:</b> {escape(names[s.declarer])} declares "
-                    f"{escape(s.contract.title)}{debt}.")
-        if s.phase != "picking":
-            return "<b>No picking phase is on.</b>"
-        seat = s.current_player()
-        who = escape(names[seat])
-        if not self.session.is_human_turn(s):
-            return f"<b>{who}</b> (a bot) is to speak…"
-        if s.offer_stage == "answering":
-            return f"<b>{who}</b>: accept or decline the offer of {s.offer} points."
-        if s.offer_stage == "all-declined":
-            return f"<b>{who}</b>: everyone declined; offer more or rescind and pick."
-        if s.offer_stage == "accepted":
-            return f"<b>{who}</b> accepted the offer: pick any open contract (no Bet Debt)."
-        if s.forced:
-            return (f"<b>{who}</b>: everyone passed, so the barrel holder must pick "
-                    "(no Bet Debt)" + (" or offer points (Passing the Barrel)."
-                                       if s.game.passing_the_barrel else "."))
-        if s.current_bet is None:
-            return (f"<b>{who}</b> to speak: pass, or pick a contract (the first pick has no "
-                    "Bet Debt).")
-        if not picks:
-            return f"<b>{who}</b> to speak: the Bet Debt is at its maximum, so only pass is left."
-        span = f"{debts[0]}" if debts[0] == debts[-1] else f"{debts[0]}–{debts[-1]}"
-        return (f"<b>{who}</b> to speak: pass, or pick a contract and raise the Bet Debt to "
-                f"{span}.")
-
-    def _log_html(self) -> str:
-        ses = self.session
-        start = ses.round_start()
-        r = ses.state.round_number
-        items = []
-        for i in range(max(start, 1), len(ses.steps)):
-            prev = ses.steps[i - 1].state
-            if prev.round_number != r or prev.phase != "picking":
-                if i > ses.cursor:
-                    break
-                continue
-            style = ' style="font-weight:700"' if i == ses.cursor else (
-                ' style="opacity:.5"' if i > ses.cursor else "")
-            items.append(f"<li{style}>{escape(ses.steps[i].caption)}</li>")
-        if not items:
-            return ""
-        return "<b>This picking phase</b><ol>" + "".join(items) + "</ol>"

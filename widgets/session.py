@@ -1,83 +1,31 @@
 """The controller behind the picking panel, the trick table and the dashboard: one engine
 state, the seats people play, the bots for the others, and the recorded steps to move back and
-forward through. It holds no rules: every legality, winner and score comes from the engine."""
+forward through. It holds no rules: every legality, winner and score comes from the engine.
+
+The parts it uses live beside it: the bots of the seats (:mod:`.seat_bots`), the words of each
+step (:mod:`.captions`), the threads and timers of slow work and paced moves (:mod:`.runners`);
+their names stay importable from here."""
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import random
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-import ipywidgets as w
+from chaitea import ChaiTeaError, Game, GameState, IllegalAction
+from chaitea.ai.bots import Bot
 
-from chaitea import ChaiTeaError, Game, GameState, IllegalAction, TrickRecord
-from chaitea.ai.bots import Bot, RuleBot, make_bot
-from chaitea.draw.svg import card_name
-from chaitea.engine.actions import Accept, Decline, Offer, Pass, Pick, Play, Rescind
-
-from .base import Refusal, View, button, pick_title
-from .words import plain_reason
+from .base import Refusal
+from .captions import describe
+from .runners import Runner, Scheduler, background_runner, loop_scheduler
+from .seat_bots import BOT_CHOICES, bot_named, choice_name, make_bots
 
 __all__ = ["BOT_CHOICES", "Runner", "Scheduler", "Session", "Step", "background_runner",
            "bot_named", "kept_bots", "make_bots"]
 
 
 log = logging.getLogger(__name__)
-Scheduler = Callable[[float, Callable[[], None]], object]
-# runs ``work()`` somewhere and hands its result (or the exception it raised) to ``done``
-Runner = Callable[[Callable[[], object], Callable[[object], None]], None]
-
-
-def background_runner() -> Runner:
-    """Slow work (a Hint, Advice, a review) off the kernel's event loop: in the running
-    asyncio loop's default executor (a thread), ``done`` called back on the loop, so the page
-    never freezes; outside a running loop (plain Python, the tests) the work runs at once."""
-    try:
-        loop = asyncio.get_event_loop()
-    except RuntimeError:
-        loop = None
-    if loop is None or not loop.is_running():
-        def now(work: Callable[[], object], done: Callable[[object], None]) -> None:
-            try:
-                result = work()
-            except Exception as e:  # handed on: the view shows it in words
-                result = e
-            done(result)
-
-        return now
-    running = loop
-
-    def threaded(work: Callable[[], object], done: Callable[[object], None]) -> None:
-        future = running.run_in_executor(None, work)
-
-        def finished(f: asyncio.Future[object]) -> None:
-            try:
-                result = f.result()
-            except Exception as e:
-                result = e
-            done(result)
-
-        future.add_done_callback(finished)
-
-    return threaded
-
-
-def _loop_scheduler() -> Scheduler | None:
-    """``loop.call_later`` of the asyncio loop running this kernel (Jupyter, Voilà), or
-    ``None`` outside one (plain Python, the tests): pacing never blocks the kernel."""
-    try:
-        loop = asyncio.get_event_loop()
-    except RuntimeError:
-        return None
-    if not loop.is_running():
-        return None
-
-    def later(seconds: float, callback: Callable[[], None]) -> object:
-        return loop.call_later(seconds, callback)
-
-    return later
 
 
 @dataclass(frozen=True)
@@ -88,47 +36,6 @@ class Step:
     caption: str
     seat: int | None = None  # who acted (None: the start or a deal)
 
-
-# the bots a learner may choose for a bot seat (``chaitea.ai.bots.make_bot`` names)
-BOT_CHOICES = {"rule": "Rule-based", "random": "Random", "pimc": "Monte Carlo"}
-DEFAULT_BOT = "rule"
-PIMC_SAMPLES = 12  # a Monte Carlo bot chosen at the table: a short budget per card
-
-
-def bot_named(name: str, seed: int) -> Bot:
-    """A bot by its :data:`BOT_CHOICES` name, seeded; an unknown name is refused."""
-    if name not in BOT_CHOICES:
-        raise Refusal(f"a bot is one of {', '.join(BOT_CHOICES)}, not {name!r}")
-    if name == "pimc":
-        return make_bot(name, seed, samples=PIMC_SAMPLES)
-    return make_bot(name, seed)
-
-
-def make_bots(players: int, bots: object = None, seed: int = 0) -> dict[int, Bot]:
-    """Bots per seat: ``None`` gives each seat a :class:`~chaitea.ai.bots.RuleBot`; a name
-    (``"random"``, ``"rule"``, ``"pimc"``) or one object with ``act(state)`` plays every bot
-    seat; a sequence or mapping gives them per seat (names or objects)."""
-    out: dict[int, Bot] = {}
-    for s in range(players):
-        bot: object
-        if bots is None:
-            bot = None
-        elif isinstance(bots, str):
-            bot = bots
-        elif isinstance(bots, Mapping):
-            bot = bots.get(s)
-        elif isinstance(bots, Sequence):
-            bot = bots[s] if s < len(bots) else None
-        else:
-            bot = bots
-        if bot is None:
-            bot = RuleBot(seed * 7919 + s)
-        elif isinstance(bot, str):
-            bot = bot_named(bot, seed * 7919 + s)
-        if not callable(getattr(bot, "act", None)):
-            raise Refusal(f"a bot needs a method act(state) -> action id; {bot!r} has none")
-        out[s] = bot  # type: ignore[assignment]
-    return out
 
 
 class Session:
@@ -205,11 +112,7 @@ class Session:
     def bot_name(self, seat: int) -> str:
         """The :data:`BOT_CHOICES` name of the bot playing ``seat`` (``""`` for another
         kind of bot object)."""
-        bot = self.bots.get(seat)
-        for name, cls in (("rule", "RuleBot"), ("random", "RandomBot"), ("pimc", "PimcBot")):
-            if type(bot).__name__ == cls:
-                return name
-        return ""
+        return choice_name(self.bots.get(seat))
 
     def set_bot(self, seat: int, bot: str | Bot) -> None:
         """Let ``bot`` (a :data:`BOT_CHOICES` name or an object with ``act(state)``) play
@@ -331,7 +234,7 @@ class Session:
         path the tests use)."""
         self.delay = max(0.0, float(delay))
         self.hold = min(3.0, 2.5 * self.delay) if hold is None else max(0.0, float(hold))
-        self.scheduler = scheduler if scheduler is not None else _loop_scheduler()
+        self.scheduler = scheduler if scheduler is not None else loop_scheduler()
 
     @property
     def paced(self) -> bool:
@@ -471,148 +374,5 @@ def kept_bots(bots: object, old: Session | None) -> object:
     return {seat: old.bot_name(seat) or None for seat in old.bots}
 
 
-def describe(before: GameState, after: GameState) -> str:
-    """Words for the step from ``before`` to ``after`` (one action), from the engine's state."""
-    g = before.game
-    names = before.names
-    seat = before.current_player()
-    who = names[seat]
-    hist = after.history()
-    a = g.action(hist[-1]) if hist else None
-    text = ""
-    if isinstance(a, Play):
-        text = f"{who} plays {a.card} ({card_name(a.card)})."
-        if after.trick_number > before.trick_number or len(after.round_results) > len(
-                before.round_results):
-            trick = _last_trick(after)
-            if trick is not None:
-                why = plain_reason(trick.reason, before.contract, after.trick_number - 1,
-                                   g.n_tricks)
-                text += f" {names[trick.winner]} takes the trick ({why})."
-    elif isinstance(a, Pass):
-        text = f"{who} passes (Hard Pass: out for the rest of this picking phase)."
-    elif isinstance(a, Pick):
-        title = pick_title(g, a.spelling)
-        if before.offer_stage == "accepted":
-            text = f"{who} took the offer and picks {title} (no Bet Debt)."
-        elif before.forced:
-            text = f"Everyone passed, so {who}, holding the barrel, must pick: {title}."
-        elif a.debt:
-            text = (f"{who} takes on {a.debt} Bet Debt to pick {title} and takes the Current "
-                    f"Bet card; the Barrel card turns to {a.debt}.")
-        else:
-            text = f"{who} picks {title} and takes the Current Bet card (no Bet Debt)."
-    elif isinstance(a, Offer):
-        text = f"{who} offers {a.amount} points to whoever takes the pick (Passing the Barrel)."
-    elif isinstance(a, Accept):
-        text = f"{who} accepts the offer of {before.offer} points and will pick."
-    elif isinstance(a, Decline):
-        text = f"{who} declines the offer."
-    elif isinstance(a, Rescind):
-        text = f"{who} rescinds the offer and must pick."
-    if after.phase == "picking" and after.forced and not before.forced:
-        text += f" Everyone has passed: {names[after.barrel]} holds the barrel and must pick."
-    if before.phase == "picking" and after.phase == "play" and after.contract is not None:
-        d = after.declarer
-        assert d is not None
-        debt = f" with Bet Debt {after.bet_debt}" if after.bet_debt else ""
-        row = next((r for r in g.setup.rows if r.key == after.row), None)
-        title = after.contract.title
-        if row is not None and row.is_joker:
-            title = f"Joker: {title}"
-        text += (f" {title} is the contract: {names[d]} declares{debt}"
-                 " and leads the first trick.")
-    if len(after.round_results) > len(before.round_results):
-        r = after.round_results[-1]
-        text += (f" Round over: {names[r.declarer]} scores {r.score} in the "
-                 f"{_row_title(g, r.row)} row.")
-        if after.is_terminal() and not getattr(after, "_round_only", False):
-            text += " The game is over."
-    return text.strip()
-
-
 def _over(state: GameState) -> str:
     return "the round is over" if getattr(state, "_round_only", False) else "the game is over"
-
-
-def _last_trick(state: GameState) -> TrickRecord | None:
-    tricks = state.tricks
-    return tricks[-1] if tricks else None
-
-
-def _row_title(game: Game, key: str) -> str:
-    for row in game.setup.rows:
-        if row.key == key:
-            return row.title
-    return key or "round"
-
-
-class SteppedView(View):
-    """A view over a :class:`Session` whose recorded steps can be walked (the picking panel and
-    the trick table): back, forward, first, live. ``_after_move`` says what the status line
-    shows after a step."""
-
-    session: Session
-
-    def _after_move(self) -> None:
-        self.status.set("")
-
-    def _move(self, run: Callable[[], object]) -> bool:
-        ok = self._attempt(run)
-        if ok:
-            self._after_move()
-            self._notify()
-        return ok
-
-    def back(self) -> bool:
-        """One step back (the state before the latest action shown)."""
-        return self._move(self.session.back)
-
-    def forward(self) -> bool:
-        """One step forward again."""
-        return self._move(self.session.forward)
-
-    def live(self) -> bool:
-        """Back to the game as it stands now."""
-        return self._move(self.session.to_live)
-
-    def first(self) -> bool:
-        """The first step of the round shown."""
-        return self._move(lambda: self.session.goto(self.session.round_start()))
-
-    def undo(self) -> bool:
-        """Practice: take back your latest card or pick (until its trick is complete); the
-        game goes on from there, and any bot move in progress is cancelled."""
-        def run() -> None:
-            if not self.practice:
-                raise Refusal("taking back is for practice: this game counts every card")
-            if getattr(self, "example_number", None) is not None:
-                raise Refusal("a rulebook example is stepped through, not taken back: use "
-                              "◀ Back")
-            self.session.undo()
-
-        ok = self._attempt(run)
-        if ok:
-            self._notify()
-            self.status.ok(f"Taken back. {_your_turn(self.session)}".strip())
-            self._after_undo()
-        return ok
-
-    def _after_undo(self) -> None:
-        """Hook: redraw what the status line's new words change (the caption line)."""
-
-    practice = True
-
-    def _undo_button(self) -> w.Button:
-        b = button("↶ Take back", "ctj-undo", tooltip="Take back your last card or pick "
-                   "(until its trick is complete)", quiet=True)
-        b.on_click(lambda _b: self.undo())
-        return b
-
-
-def _your_turn(session: Session) -> str:
-    s = session.state
-    seat = s.current_player()
-    if seat < 0:
-        return ""
-    return f"{s.names[seat]} is to {'play' if s.phase == 'play' else 'speak'} again."

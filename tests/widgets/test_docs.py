@@ -10,8 +10,9 @@ import pytest
 import chaitea_widgets
 
 MODULES = ["chaitea.draw.svg", "chaitea.engine.pad", "chaitea_widgets", "chaitea_widgets.strip",
-           "chaitea_widgets.explore", "chaitea_widgets.picking", "chaitea_widgets.table",
-           "chaitea_widgets.pad", "chaitea_widgets.dashboard"]
+           "chaitea_widgets.deal_explorer", "chaitea_widgets.ranking_explorer",
+           "chaitea_widgets.trick_lab", "chaitea_widgets.quiz", "chaitea_widgets.picking",
+           "chaitea_widgets.table", "chaitea_widgets.pad", "chaitea_widgets.dashboard"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -1,0 +1,86 @@
+"""Words for each recorded step of a game: what the seat to act did, read from the engine's
+states before and after (the trick's winner and why, the contract declared, the round's score).
+The session captions every step with them; a notebook may call :func:`describe` itself."""
+
+from __future__ import annotations
+
+from chaitea import Game, GameState, TrickRecord
+from chaitea.draw.svg import card_name
+from chaitea.engine.actions import Accept, Decline, Offer, Pass, Pick, Play, Rescind
+
+from .base import pick_title
+from .words import plain_reason
+
+__all__ = ["describe"]
+
+
+def describe(before: GameState, after: GameState) -> str:
+    """Words for the step from ``before`` to ``after`` (one action), from the engine's state."""
+    g = before.game
+    names = before.names
+    seat = before.current_player()
+    who = names[seat]
+    hist = after.history()
+    a = g.action(hist[-1]) if hist else None
+    text = ""
+    if isinstance(a, Play):
+        text = f"{who} plays {a.card} ({card_name(a.card)})."
+        if after.trick_number > before.trick_number or len(after.round_results) > len(
+                before.round_results):
+            trick = _last_trick(after)
+            if trick is not None:
+                why = plain_reason(trick.reason, before.contract, after.trick_number - 1,
+                                   g.n_tricks)
+                text += f" {names[trick.winner]} takes the trick ({why})."
+    elif isinstance(a, Pass):
+        text = f"{who} passes (Hard Pass: out for the rest of this picking phase)."
+    elif isinstance(a, Pick):
+        title = pick_title(g, a.spelling)
+        if before.offer_stage == "accepted":
+            text = f"{who} took the offer and picks {title} (no Bet Debt)."
+        elif before.forced:
+            text = f"Everyone passed, so {who}, holding the barrel, must pick: {title}."
+        elif a.debt:
+            text = (f"{who} takes on {a.debt} Bet Debt to pick {title} and takes the Current "
+                    f"Bet card; the Barrel card turns to {a.debt}.")
+        else:
+            text = f"{who} picks {title} and takes the Current Bet card (no Bet Debt)."
+    elif isinstance(a, Offer):
+        text = f"{who} offers {a.amount} points to whoever takes the pick (Passing the Barrel)."
+    elif isinstance(a, Accept):
+        text = f"{who} accepts the offer of {before.offer} points and will pick."
+    elif isinstance(a, Decline):
+        text = f"{who} declines the offer."
+    elif isinstance(a, Rescind):
+        text = f"{who} rescinds the offer and must pick."
+    if after.phase == "picking" and after.forced and not before.forced:
+        text += f" Everyone has passed: {names[after.barrel]} holds the barrel and must pick."
+    if before.phase == "picking" and after.phase == "play" and after.contract is not None:
+        d = after.declarer
+        assert d is not None
+        debt = f" with Bet Debt {after.bet_debt}" if after.bet_debt else ""
+        row = next((r for r in g.setup.rows if r.key == after.row), None)
+        title = after.contract.title
+        if row is not None and row.is_joker:
+            title = f"Joker: {title}"
+        text += (f" {title} is the contract: {names[d]} declares{debt}"
+                 " and leads the first trick.")
+    if len(after.round_results) > len(before.round_results):
+        r = after.round_results[-1]
+        text += (f" Round over: {names[r.declarer]} scores {r.score} in the "
+                 f"{_row_title(g, r.row)} row.")
+        if after.is_terminal() and not getattr(after, "_round_only", False):
+            text += " The game is over."
+    return text.strip()
+
+
+def _last_trick(state: GameState) -> TrickRecord | None:
+    tricks = state.tricks
+    return tricks[-1] if tricks else None
+
+
+def _row_title(game: Game, key: str) -> str:
+    for row in game.setup.rows:
+        if row.key == key:
+            return row.title
+    return key or "round"

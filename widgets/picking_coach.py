@@ -1,0 +1,130 @@
+"""The coach at the picking panel: Advice at your pick (the expected round score of each pick
+with its 95% interval, the Bet Debt above which passing is better, the recommended action),
+worked out at once (:meth:`advise`) or in a thread while the page stays live (the button:
+:meth:`request_advice`); Advice the game has moved past is put away. The coach (and pandas)
+load on the first Advice, not with the page."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import ipywidgets as w
+
+from chaitea import GameState
+from chaitea.core.markup import escape
+from chaitea.engine.actions import Pick
+
+from .base import Refusal, button, html, pick_title, show
+from .picking_base import PickingBase
+from .runners import Runner
+
+if TYPE_CHECKING:
+    from chaitea.ai.coach import Advice
+
+__all__ = ["ADVICE_SAMPLES", "PickingCoach"]
+
+ADVICE_SAMPLES = 40  # sampled deals per Advice (about a second on this machine, in a thread)
+
+
+class PickingCoach(PickingBase):
+    """The picking panel's coach: the Advice button and its line (made on the first Advice)."""
+
+    def _build_coach(self) -> None:
+        """The Advice button (its line is made when first shown)."""
+        # the coach: Advice at your pick (worked out off the kernel's loop); its one HTML
+        # line is made on the first Advice (a page's load sends only what it shows)
+        self.advice_button = button("Advice", "ctj-advice", quiet=True,
+                                    tooltip="The coach's expected round score of each pick")
+        self.advice_button.on_click(lambda _b: self.request_advice())
+        self._advice_line: w.HTML | None = None
+        self._advice_at: tuple[int, int, int] | None = None
+
+    @property
+    def advice_line(self) -> w.HTML:
+        """Where the Advice is shown (made on first use, under the choices)."""
+        if self._advice_line is None:
+            self._advice_line = html("", "ctj-advice-line", "ctj-note")
+            kids = list(self.widget.children)
+            kids.insert(kids.index(self.choices) + 1, self._advice_line)
+            self.widget.children = tuple(kids)
+        return self._advice_line
+
+    def _advice_state(self) -> GameState:
+        ses = self.session
+        s = ses.state
+        if not ses.is_live:
+            raise Refusal("Advice is for the game as it stands: press Latest » first")
+        if s.phase != "picking" or not ses.is_human_turn(s) or \
+                not any(isinstance(s.game.action(a), Pick) for a in s.legal_actions()):
+            raise Refusal("Advice is for your turn to pick a contract")
+        return s.clone()
+
+    def advise(self, samples: int = ADVICE_SAMPLES, seed: int = 0) -> Advice | None:
+        """The coach's Advice at your pick, worked out at once (``chaitea.ai.coach.advise``: the
+        expected round score of each pick with its 95% interval, the Bet Debt above which
+        passing is better, the recommended action); shown and returned (``None`` when
+        refused, with the reason in the message)."""
+        from chaitea.ai.coach import advise as coach_advise
+
+        out: list[Advice] = []
+
+        def run() -> None:
+            result = coach_advise(self._advice_state(), samples=samples, seed=seed)
+            self._show_advice(result)
+            out.append(result)
+
+        return out[0] if self._attempt(run) and out else None
+
+    def request_advice(self, runner: Runner | None = None, samples: int = ADVICE_SAMPLES,
+                       seed: int = 0) -> bool:
+        """What the Advice button does: a "thinking…" line at once, the Advice worked out in
+        a thread (``runner``) and shown when done, unless the game moved meanwhile."""
+        from chaitea.ai.coach import advise as coach_advise
+
+        def run() -> None:
+            state = self._advice_state()
+            self._advice_at = self.session.mark()
+            line = self.advice_line
+            line.value = '<span class="ctj-thinking">The coach is thinking…</span>'
+            show(line, True)
+            self.advice_button.disabled = True
+            self.session.start_job(
+                lambda: coach_advise(state, samples=samples, seed=seed),
+                self._advice_done, runner)
+
+        return self._attempt(run)
+
+    def _advice_done(self, result: object) -> None:
+        self.advice_button.disabled = False
+        if isinstance(result, Exception):
+            show(self.advice_line, False)
+            self.status.error(f"The coach could not work out Advice ({type(result).__name__}:"
+                              f" {escape(str(result))}).")
+            return
+        self._show_advice(result)  # type: ignore[arg-type]
+
+    def _show_advice(self, a: Advice) -> None:
+        g = self.session.game
+        t = a.table
+        rows = []
+        for sp, debt, mean, low, high, above in zip(t["pick"], t["debt"], t["mean"], t["low"],
+                                                     t["high"], t["pass_above"], strict=True):
+            iv = f"{float(low):.0f} to {float(high):.0f}" if low == low else "—"
+            rows.append(f"<tr><td>{escape(pick_title(g, str(sp)))}</td><td>{int(debt)}</td>"
+                        f"<td>{float(mean):.1f}</td><td>{iv}</td><td>{float(above):.1f}</td>"
+                        "</tr>")
+        rec = "Pass" if a.recommended == "pass" else escape(a.recommended)
+        self.advice_line.value = (
+            f"Advice: <b>{rec}</b>. <table class='ctj-advice-table'><tr><th>Pick</th>"
+            "<th>Bet Debt</th><th>Expected score</th><th>95%</th><th>Pass above Bet Debt</th>"
+            f"</tr>{''.join(rows)}</table>")
+        self._advice_at = self.session.mark()
+        show(self.advice_line, True)
+
+    def _drop_stale_advice(self) -> None:
+        """Put away the Advice (or its wait) once the game has moved on."""
+        ses = self.session
+        if self._advice_at is not None and self._advice_at != ses.mark():
+            self._advice_at = None  # the game moved on: the Advice (or its wait) is gone
+            show(self.advice_line, False)
+            self.advice_button.disabled = False
