@@ -338,7 +338,7 @@ def check_game(state: JassState, *, deep: bool) -> None:
     deck = game.deck
     rec = state.record()
     totals = [0, 0]
-    scoring = game.table.score.scoring  # type: ignore[union-attr]
+    scoring = game.table.score.scoring  # type: ignore[attr-defined]
     for rnd, res in zip(rec["rounds"], state.round_results, strict=True):
         hands = Deal.from_json(rnd["deal"], game.seating, deck).hands
         plays = rnd["plays"]
@@ -432,9 +432,9 @@ def test_match_multipliers_and_targets_with_six_players() -> None:
     hand = Hand(1, 3, "trump(H)", (3, 1, 2, 0, 1, 1), (200, 109), (50, 0), (0, 20))
     _, fields = part.write(part.initial(), hand)
     assert fields["match"] is None and fields["score"] == (500, 258)
-    assert jass_game("schieber", 6).table.score.scoring.end.target == 3000  # type: ignore[union-attr]
+    assert jass_game("schieber", 6).table.score.scoring.end.target == 3000  # type: ignore[attr-defined]
     flat = jass_game("schieber", 6, no_multipliers=True).table.score
-    assert flat.scoring.end.target == 1000 and flat.scoring.factor("undenufe") == 1  # type: ignore[union-attr]
+    assert flat.scoring.end.target == 1000 and flat.scoring.factor("undenufe") == 1  # type: ignore[attr-defined]
 
 
 def test_command_line(tmp_path: Any, capsys: pytest.CaptureFixture[str]) -> None:
