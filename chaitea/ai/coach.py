@@ -287,7 +287,14 @@ def review_plays(plays: Sequence[tuple[int, GameState, int]], *,
 # -- the Jass games (RULES J; chaitea.ai.jass_bots) ---------------------------------------------
 def _jass_advise(state: JassState, *, samples: int, seed: int | None) -> Advice:
     """:func:`advise` for a Jass-family state: one row per legal picking action."""
-    from chaitea.ai.jass_bots import PASS_MARGIN, contract_baseline, picking_outcomes
+    from chaitea.ai.jass_bots import (
+        PASS_MARGIN,
+        _chosen_pending,
+        _gain,
+        contract_baseline,
+        picking_outcomes,
+    )
+    from chaitea.engine.pick_items import PASS_ITEM, contract_spelling
 
     g = state.game
     seat = state.current_player()
@@ -296,22 +303,19 @@ def _jass_advise(state: JassState, *, samples: int, seed: int | None) -> Advice:
     score = g.table.score
     pad = score.scores == "pad-row"
     weight = score.contract_weights() or {}
-    pending = any(p.removeprefix("joker=").startswith("3x3(") for p in state.observation(seat)
-                  ["picking"] if p not in ("pass", "push"))
+    valued = pad and not _chosen_pending(state.observation(seat))  # rows, not 3x3's suits
     rows: list[dict[str, Any]] = []
     for sp, vals in outcomes.items():
         mean, lo, hi = _interval(vals)
-        base_c = sp.removeprefix("joker=")
-        base = contract_baseline(g, base_c) if pad and not pending else float("nan")
-        margin = ((mean - base) * weight.get(base_c, 1.0) ** 0.5
-                  - (6.0 if sp.startswith("joker=") else 0.0)) if pad and not pending else mean
+        base = contract_baseline(g, contract_spelling(sp)) if valued else float("nan")
+        margin = _gain(g, weight, sp, mean) if valued else mean
         rows.append({"pick": sp, "mean": mean, "low": lo, "high": hi, "baseline": base,
                      "margin": margin})
     table = pd.DataFrame(rows, columns=["pick", "mean", "low", "high", "baseline", "margin"])
     table = table.sort_values(["margin", "pick"], ascending=[False, True]).reset_index(drop=True)
     best = str(table.iloc[0]["pick"])
-    if "pass" in legal and pad and float(table.iloc[0]["margin"]) < PASS_MARGIN:
-        best = "pass"
+    if str(PASS_ITEM) in legal and pad and float(table.iloc[0]["margin"]) < PASS_MARGIN:
+        best = str(PASS_ITEM)
     return Advice(seat, table, best, g.action_ids[best])
 
 

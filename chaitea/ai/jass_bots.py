@@ -58,6 +58,18 @@ from chaitea.ai.jass_worlds import _is_declaration as _is_declaration
 from chaitea.ai.jass_worlds import _turned_up_card as _turned_up_card
 from chaitea.ai.jass_worlds import consistent as consistent
 from chaitea.core.tricks import TrumpSetting
+from chaitea.engine.pick_items import (
+    PASS_ITEM,
+    Choose,
+    Declare,
+    NameTrump,
+    Pass,
+    Push,
+    chosen,
+    contract_spelling,
+    legal_items,
+    parse_pick,
+)
 from chaitea.rulesets.jass.choice import RoundPick
 
 if TYPE_CHECKING:
@@ -91,7 +103,7 @@ __all__ = [
 def _factor(game: JassGame, contract: str) -> int:
     """Schieber's multiplier of a contract (1 elsewhere)."""
     scoring = getattr(game.table.score, "scoring", None)
-    return int(scoring.factor(contract.removeprefix("joker="))) if scoring is not None else 1
+    return int(scoring.factor(contract_spelling(contract))) if scoring is not None else 1
 
 
 def _rule_choice(game: JassGame, hand: int, legal: Sequence[str]) -> str:
@@ -122,14 +134,15 @@ def picking_outcomes(state: JassState, samples: int = 16, seed: int | None = 0
     game = state.game
     seat = state.current_player()
     obs = state.observation(seat)
-    legal = [sp for sp in obs["legal"] if sp != "pass" and not _is_declaration(sp)]
+    legal = [sp for sp, i in zip(obs["legal"], legal_items(obs["picking"], obs["legal"]),
+                                 strict=True) if type(i) is not Pass and type(i) is not Declare]
     rng = random.Random(seed)
     hand = game.deck.mask_of(obs["hand"])
     n = game.players
     others = [c for c in range(game.deck.size) if not hand >> c & 1]
     size = game.n_tricks
     pending = _chosen_pending(obs)
-    items = [p for p in obs["picking"] if p not in ("pass", "push") and not _is_declaration(p)]
+    picked = chosen(obs["picking"])
     out: dict[str, list[float]] = {sp: [] for sp in legal}
     for _ in range(samples):
         rng.shuffle(others)
@@ -145,15 +158,17 @@ def picking_outcomes(state: JassState, samples: int = 16, seed: int | None = 0
             declarer = seat
             contract = sp
             trumps: tuple[int, ...] = ()
-            if sp == "push":
+            item = parse_pick(sp, naming=pending)
+            if type(item) is Push:
                 declarer = (seat + n // 2) % n
                 contract = _rule_choice(game, hands[declarer], game.table.contracts)
-            if pending:  # 3x3: the suit named now, then the picker's best others
-                contract = items[0]
-                named = _chosen_trumps(obs["picking"]) + ("CDHS".index(sp[6]),)
+            if type(item) is NameTrump and picked is not None:
+                # 3x3: the suit named now, then the picker's best others
+                contract = str(picked)
+                named = _chosen_trumps(obs["picking"]) + (int(item.suit),)
                 rest = [x for x in _best_trumps(game, hand) if x not in named]
                 trumps = named + tuple(rest)
-            elif contract.removeprefix("joker=").startswith("3x3("):
+            elif _names_trumps(contract):
                 trumps = _best_trumps(game, hand)
             forehand = seat if isinstance(game.table.choice, RoundPick) else obs["forehand"]
             r = JassRound.start(game, contract, trumps, forehand, hands, declarer)
@@ -166,6 +181,22 @@ def picking_outcomes(state: JassState, samples: int = 16, seed: int | None = 0
                 v += 20 if camp_of[holder] == camp_of[seat] else 0
             out[sp].append(float(v * _factor(game, contract)))
     return out
+
+
+def _names_trumps(contract: str) -> bool:
+    """Whether a contract's picker names its trump tricks' suits (3x3, a Joker row's too),
+    from its item."""
+    item = parse_pick(contract)
+    return type(item) is Choose and item.names_trumps
+
+
+def _gain(game: JassGame, weight: dict[str, float], spelling: str, mean: float) -> float:
+    """A pad game's pick against its row's baseline, weighted by the row's value (a Joker row
+    is kept for later: 6 points less)."""
+    pick = parse_pick(spelling)
+    assert type(pick) is Choose, spelling
+    w: float = weight.get(pick.contract, 1.0) ** 0.5
+    return (mean - contract_baseline(game, pick.contract)) * w - (6.0 if pick.joker else 0.0)
 
 
 _BASE: dict[tuple[Any, ...], float] = {}
@@ -186,7 +217,7 @@ def contract_baseline(game: JassGame, contract: str, deals: int = 40) -> float:
         rng.shuffle(ids)
         size = game.n_tricks
         hands = [sum(1 << c for c in ids[s * size:(s + 1) * size]) for s in range(n)]
-        trumps = _best_trumps(game, hands[0]) if contract.startswith("3x3(") else ()
+        trumps = _best_trumps(game, hands[0]) if _names_trumps(contract) else ()
         r = JassRound.start(game, contract, trumps, 0, hands, 0)
         camp_of = camps(game, 0)
         sign = -1 if lowest_wins(game, contract) else 1
@@ -204,7 +235,7 @@ def mc_pick(state: JassState, samples: int = 16, seed: int | None = 0) -> int:
     game = state.game
     obs = state.observation(state.current_player())
     ids = game.action_ids
-    if any(_is_declaration(sp) for sp in obs["legal"]):
+    if any(type(parse_pick(sp)) is Declare for sp in obs["legal"]):  # Weis by hand
         return jass_pick(state)
     outcomes = picking_outcomes(state, samples, seed)
     means = {sp: sum(v) / len(v) for sp, v in outcomes.items() if v}
@@ -212,12 +243,10 @@ def mc_pick(state: JassState, samples: int = 16, seed: int | None = 0) -> int:
         return ids[obs["legal"][0]]
     weight = game.table.score.contract_weights()
     if weight is not None and not _chosen_pending(obs):
-        gain = {sp: (m - contract_baseline(game, sp.removeprefix("joker=")))
-                * weight.get(sp.removeprefix("joker="), 1.0) ** 0.5
-                - (6.0 if sp.startswith("joker=") else 0.0) for sp, m in means.items()}
+        gain = {sp: _gain(game, weight, sp, m) for sp, m in means.items()}
         best = max(gain, key=lambda sp: (gain[sp], -obs["legal"].index(sp)))
-        if "pass" in obs["legal"] and gain[best] < PASS_MARGIN:
-            return ids["pass"]
+        if str(PASS_ITEM) in obs["legal"] and gain[best] < PASS_MARGIN:
+            return ids[str(PASS_ITEM)]
         return ids[best]
     best = max(means, key=lambda sp: (means[sp], -obs["legal"].index(sp)))
     return ids[best]

@@ -22,8 +22,18 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from chaitea.ai.jass_play import JassRound, _bits, deck_info, lowest_wins
-from chaitea.ai.jass_worlds import _is_declaration
+from chaitea.core.cards import Suit
 from chaitea.core.tricks import TrumpSetting, winning
+from chaitea.engine.pick_items import (
+    NOWEIS_ITEM,
+    PASS_ITEM,
+    PUSH_ITEM,
+    Choose,
+    Declare,
+    NameTrump,
+    chosen,
+    legal_items,
+)
 
 if TYPE_CHECKING:
     from chaitea.engine.driver import JassGame, JassState
@@ -265,23 +275,23 @@ def pick_scores(state: JassState, seat: int) -> dict[str, float]:
     score = game.table.score
     weight = {c: v ** 0.5 for c, v in (score.contract_weights() or {}).items()}
     out: dict[str, float] = {}
-    for sp in obs.get("legal", []):
-        if sp in ("push", "pass") or _is_declaration(sp) or (
-                sp.startswith("trump(") and _chosen_pending(obs)):
+    legal = obs.get("legal", [])
+    for sp, item in zip(legal, legal_items(obs["picking"], legal), strict=True):
+        if type(item) is not Choose:  # push, pass, a declaration, a 3x3 trump named
             continue
-        base = sp.removeprefix("joker=")
         est = hand_strength(game, sp, hand, _best_trumps(game, hand))
         mean = mean_strength(game, sp)
         m = (mean - est) if lowest_wins(game, sp) else (est - mean)
-        if sp.startswith("joker="):
+        if item.joker:
             m -= 6.0
-        out[sp] = m * weight.get(base, 1.0)
+        out[sp] = m * weight.get(item.contract, 1.0)
     return out
 
 
 def _chosen_pending(obs: dict[str, Any]) -> bool:
-    items = [p for p in obs["picking"] if p not in ("pass", "push") and not _is_declaration(p)]
-    return bool(items) and items[0].removeprefix("joker=").startswith("3x3(")
+    """Whether the round's picker is still to name 3x3's trumps (its contract names them)."""
+    c = chosen(obs["picking"])
+    return c is not None and c.names_trumps
 
 
 def _best_trumps(game: JassGame, hand: int) -> tuple[int, ...]:
@@ -307,24 +317,25 @@ def jass_pick(state: JassState) -> int:
     seat = state.current_player()
     obs = state.observation(seat)
     legal = obs["legal"]
+    items = legal_items(obs["picking"], legal)
     ids = game.action_ids
-    if all(_is_declaration(sp) for sp in legal):  # Weis by hand: the best Weis held
-        best_weis = next((sp for sp in legal if sp != "noweis"), legal[0])
-        return ids[best_weis]
+    if all(type(i) is Declare for i in items):  # Weis by hand: the best Weis held
+        best_weis = next((i for i in items if i != NOWEIS_ITEM), items[0])
+        return ids[str(best_weis)]
     if _chosen_pending(obs):
         hand = game.deck.mask_of(obs["hand"])
         for s in _best_trumps(game, hand) + (0, 1, 2, 3):
-            sp = f"trump({'CDHS'[s]})"
-            if sp in legal:
-                return ids[sp]
+            named = NameTrump(Suit(s))
+            if named in items:
+                return ids[str(named)]
     scores = pick_scores(state, seat)
     if not scores:
         return ids[legal[0]]
     best = max(scores, key=lambda sp: (scores[sp], -legal.index(sp)))
-    if "push" in legal and scores[best] < PUSH_MARGIN:
-        return ids["push"]
-    if "pass" in legal and scores[best] < PASS_MARGIN:
-        return ids["pass"]
+    if PUSH_ITEM in items and scores[best] < PUSH_MARGIN:
+        return ids[str(PUSH_ITEM)]
+    if PASS_ITEM in items and scores[best] < PASS_MARGIN:
+        return ids[str(PASS_ITEM)]
     return ids[best]
 
 

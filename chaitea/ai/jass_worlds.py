@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from chaitea.ai.jass_play import JassRound, camps, deck_info, lowest_wins
 from chaitea.core.cards import JASS
+from chaitea.engine.pick_items import Declare, NameTrump, chosen, parse_pick, pick_items
 
 if TYPE_CHECKING:
     from chaitea.engine.driver import JassGame, JassState
@@ -78,16 +79,17 @@ class JassView:
 
 
 def _is_declaration(item: str) -> bool:
-    """A Weis declared by hand (``weis(...)``, ``noweis``: the ``declare`` option)."""
-    return item == "noweis" or item.startswith("weis(")
+    """A Weis declared by hand (``weis(...)``, ``noweis``: the ``declare`` option), by its
+    item (:class:`~chaitea.engine.pick_items.Declare`)."""
+    return type(parse_pick(item)) is Declare
 
 
 def _chosen_trumps(picking: Sequence[str]) -> tuple[int, ...]:
     """The suits a 3x3 picker named after its pick (the picking items after the contract)."""
-    items = [p for p in picking if p not in ("pass", "push") and not _is_declaration(p)]
-    if not items or not items[0].removeprefix("joker=").startswith("3x3("):
+    c = chosen(picking)
+    if c is None or not c.names_trumps:
         return ()
-    return tuple("CDHS".index(t[6]) for t in items[1:])
+    return tuple(int(i.suit) for i in pick_items(picking) if type(i) is NameTrump)
 
 
 def _turned_up_card(state: JassState, obs: dict[str, Any]) -> int:
@@ -149,11 +151,11 @@ def jass_view(state: JassState, seat: int) -> JassView:
     known = [0] * n
     known[seat] = hand
     if deck is JASS:  # Weis declared by hand show their cards (the ``declare`` option)
-        said = [p for p in obs["picking"] if _is_declaration(p)]
+        said = [i for i in pick_items(obs["picking"]) if type(i) is Declare]
         for k, item in enumerate(said):
             who = (forehand + k) % n
-            if item.startswith("weis(") and who != seat:
-                for text in item[5:-1].split(","):
+            if who != seat:
+                for text in item.cards:  # noweis: none
                     c = deck.index_of(text)
                     if not played[who] >> c & 1:
                         known[who] |= 1 << c

@@ -42,6 +42,7 @@ from chaitea.core.seating import Seating
 from chaitea.core.tricks import TrickRule, TrumpSetting
 from chaitea.engine.hand import Hand
 from chaitea.engine.machine import CHANCE, TERMINAL, round_seed
+from chaitea.engine.pick_items import PASS_ITEM, PUSH_ITEM, Choose, parse_pick
 from chaitea.engine.picking import PickStatus, PickView, refuse
 from chaitea.engine.ruleset import Ruleset, Table
 from chaitea.engine.spellings import ActionSpellings
@@ -93,9 +94,8 @@ class JassGame:
         self.sides = t.seating.sides
         self.side_names: list[str] | None = (
             ["AB"[i] for i in range(self.sides)] if t.seating.teams else None)
-        spellings = list(t.contracts)
-        spellings += t.score.pick_spellings(t.contracts)
-        spellings += ["push", "pass"]
+        spellings = [*t.contracts, *t.score.pick_spellings(t.contracts), str(PUSH_ITEM),
+                     str(PASS_ITEM)]  # the picking items' record spellings (RECORD Jass)
         if t.declaring is not None:
             spellings += t.declaring.spellings(self.deck)
         self.spellings: tuple[str, ...] = tuple(dict.fromkeys(spellings))
@@ -109,12 +109,14 @@ class JassGame:
                                              tuple[int, ...], int], ...] | None] = {}
 
     # -- tables -------------------------------------------------------------------------------
+    item_of = staticmethod(parse_pick)  # a picking spelling's item (cached), pick_items
+
     def contract_of(self, spelling: str) -> Contract:
-        """The contract a spelling plays (``joker=X`` plays X; the table's aliases, e.g.
-        Misère, play as their mode)."""
-        text = spelling.removeprefix("joker=")
-        text = self.table.play_as.get(text, text)
-        return Contract.parse(text, family=JASS_FAMILY)
+        """The contract a spelling plays (its item's: ``joker=X`` plays X; the table's aliases,
+        e.g. Misère, play as their mode)."""
+        item = parse_pick(spelling)
+        text = item.contract if type(item) is Choose else spelling
+        return Contract.parse(self.table.play_as.get(text, text), family=JASS_FAMILY)
 
     def trick_rules(self, spelling: str) -> tuple[TrickRule, ...]:
         rules = self._rules.get(spelling)
@@ -412,11 +414,9 @@ class JassState(ActionSpellings, TrickPlay, StateViews):
         return self.game.table.contracts if opened is None else opened
 
     def _update_status(self) -> None:
-        if self.game.by_hand:  # declaring Weis by hand reads the hands as dealt
-            view = PickView(self._n, self._first, self._items, self._open_to, self._turned_up,
-                            tuple(self._dealt), self.game.deck)
-        else:
-            view = PickView(self._n, self._first, self._items, self._open_to, self._turned_up)
+        # declaring Weis by hand reads the hands as dealt
+        hands = (tuple(self._dealt), self.game.deck) if self.game.by_hand else ((), None)
+        view = PickView(self._n, self._first, self._items, self._open_to, self._turned_up, *hands)
         st = self.game.table.choice.status(view)
         self._status = st
         if st.done:

@@ -5,7 +5,8 @@ speaker, the picking items written so far and the game's pad, it says who speaks
 is legal, or, once the choice is made, who declared which contract and who leads. Because the
 status is a function of the items, a refused item changes nothing and a clone needs no copy of
 the phase. The phases themselves are parts of the rulesets (:mod:`chaitea.rulesets.jass.choice`,
-:mod:`chaitea.rulesets.jass.declaring`).
+:mod:`chaitea.rulesets.jass.declaring`); they read the items as values
+(:func:`chaitea.engine.pick_items.parse_pick`, one cached look-up each).
 """
 
 from __future__ import annotations
@@ -15,11 +16,12 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from chaitea.core.errors import IllegalPick
+from chaitea.engine.pick_items import PASS_ITEM, PUSH_ITEM
 
 __all__ = ["PASS", "PUSH", "ChoicePhase", "PickStatus", "PickView", "refuse"]
 
-PUSH = "push"
-PASS = "pass"
+PUSH = str(PUSH_ITEM)  # the spellings; the items are chaitea.engine.pick_items
+PASS = str(PASS_ITEM)
 
 
 @dataclass(frozen=True)

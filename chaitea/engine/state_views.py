@@ -20,6 +20,7 @@ from chaitea.core.deals import Deal
 from chaitea.core.errors import SetupError
 from chaitea.core.render import draw
 from chaitea.engine.machine import Field, StateMachine
+from chaitea.engine.pick_items import PickItem, legal_items, pick_items
 from chaitea.engine.picking import PickView
 
 __all__ = ["StateViews"]
@@ -92,6 +93,27 @@ class StateViews(StateMachine[dict[str, Any]]):
         return self._chosen
 
     score_state = Field[Any]("_score", "The scoring part's state (totals, pad, tallies).")
+
+    def pick_items(self) -> tuple[PickItem, ...]:
+        """The picking items of the round in progress as values
+        (:mod:`chaitea.engine.pick_items`; ``str()`` of each is its record spelling).
+
+        >>> from chaitea.rulesets import jass_game
+        >>> state = jass_game("coiffeur").new_initial_state(seed=1)
+        >>> state.apply_action("3x3(tou)"); state.apply_action("trump(C)")
+        >>> state.pick_items()
+        (Choose(contract='3x3(tou)', joker=False), NameTrump(suit=<Suit.CLUBS: 0>))
+        >>> [str(i) for i in state.legal_items()]
+        ['trump(D)', 'trump(H)', 'trump(S)']
+        """
+        return pick_items(self._items)
+
+    def legal_items(self) -> tuple[PickItem, ...]:
+        """While picking, the legal moves as values in the round's context (after a 3x3 pick:
+        the suits it may name, :class:`~chaitea.engine.pick_items.NameTrump`); else ``()``."""
+        if self._phase != "picking":
+            return ()
+        return legal_items(self._items, self.legal_moves())
 
     def trick(self) -> list[Card]:
         cards = self.game.deck.cards

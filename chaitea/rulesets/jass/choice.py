@@ -14,6 +14,8 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass, field
 
+from chaitea.core.cards import Suit
+from chaitea.engine.pick_items import Choose, NameTrump, Pass, Push, parse_pick
 from chaitea.engine.picking import PASS, PUSH, PickStatus, PickView, refuse
 
 __all__ = ["PASS", "PUSH", "DealerTrump", "ForehandChoice", "PickStatus", "PickView", "RoundPick",
@@ -61,7 +63,7 @@ class ForehandChoice:
         last = len(chain) - 1
         pushes = 0
         for item in items:
-            if item != PUSH:
+            if type(parse_pick(item)) is not Push:  # a contract
                 seat = chain[pushes] if pushes <= last else first
                 return PickStatus(-1, (), True, seat, first, item)
             pushes += 1
@@ -109,7 +111,7 @@ class RoundPick:
         k = len(eligible)
         passes = 0
         for i, item in enumerate(view.items):
-            if item != PASS:
+            if type(parse_pick(item)) is not Pass:  # the pick
                 seat = eligible[passes % k]
                 return self._after_pick(seat, item, view.items[i + 1:])
             passes += 1
@@ -128,15 +130,22 @@ class RoundPick:
         """3x3 (reading): right after the pick the picker names the trump of each of its
         three trump tricks, ``trump(X)``, a different suit each (RECORD: picking holds every
         non-card action)."""
-        need = self.chosen if contract.removeprefix("joker=").startswith("3x3(") else 0
+        pick = parse_pick(contract)
+        need = self.chosen if type(pick) is Choose and pick.names_trumps else 0
+        named = [_suit(t) for t in rest[:need]]
         if len(rest) >= need:
-            suits = tuple("CDHS".index(t[6]) for t in rest[:need])
-            return PickStatus(-1, (), True, seat, seat, contract, trumps=suits)
-        named = {t[6] for t in rest}
-        legal = tuple(f"trump({x})" for x in "CDHS" if x not in named)
+            return PickStatus(-1, (), True, seat, seat, contract, trumps=tuple(named))
+        legal = tuple(str(NameTrump(x)) for x in Suit if x not in named)
         return PickStatus(seat, legal, forced=True,
                           why=f"3x3: name the trump of trump trick {len(rest) + 1} of {need}, "
                           "a suit not named yet (RULES J, Coiffeur)")
+
+
+def _suit(item: str) -> int:
+    """The suit a 3x3 picker named (``trump(X)``), 0..3 for C D H S."""
+    named = parse_pick(item, naming=True)
+    assert type(named) is NameTrump, item
+    return int(named.suit)
 
 
 @dataclass(frozen=True)

@@ -43,6 +43,13 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from chaitea.core.cards import JASS, Deck
+from chaitea.engine.pick_items import (
+    NOWEIS_ITEM,
+    Declare,
+    MalformedPick,
+    contract_spelling,
+    parse_pick,
+)
 from chaitea.engine.picking import PickStatus, PickView
 from chaitea.rulesets.jass.declare import declared_rank
 from chaitea.rulesets.jass.double import double_declarations, hand_melds
@@ -55,7 +62,7 @@ if TYPE_CHECKING:
 __all__ = ["NOWEIS", "Declaring", "WeisAndStoeck", "declaration_spellings", "hand_declarations",
            "weis_spelling"]
 
-NOWEIS = "noweis"
+NOWEIS = str(NOWEIS_ITEM)  # the spelling; the items: chaitea.engine.pick_items.Declare
 
 
 def weis_spelling(meld: Meld) -> str:
@@ -66,8 +73,8 @@ def weis_spelling(meld: Meld) -> str:
     >>> weis_spelling(make_meld("QS KS JS"))
     'weis(KS,QS,JS)'
     """
-    return "weis(" + ",".join(f"{c.label}{c.suit.letter}" for c in meld.cards
-                              if c.suit is not None) + ")"
+    return str(Declare(tuple(f"{c.label}{c.suit.letter}" for c in meld.cards
+                             if c.suit is not None)))
 
 
 def declaration_spellings(deck: Deck) -> tuple[str, ...]:
@@ -85,9 +92,9 @@ def declaration_spellings(deck: Deck) -> tuple[str, ...]:
         for size in range(3, len(ranks) + 1):
             for start in range(len(ranks) - size + 1):
                 run = ranks[start:start + size]
-                out.append("weis(" + ",".join(f"{face[r]}{suit}" for r in run) + ")")
+                out.append(str(Declare(tuple(f"{face[r]}{suit}" for r in run))))
     for r in ranks:
-        out.append("weis(" + ",".join(f"{face[r]}{s}" for s in "SHDC") + ")")
+        out.append(str(Declare(tuple(f"{face[r]}{s}" for s in "SHDC"))))
     return tuple(out)
 
 
@@ -116,7 +123,7 @@ class Declaring:
             raise ValueError("declaring by hand needs the hands and deck in the PickView")
         n = view.players
         said = items[k:]
-        trump, undenufe = mode_of(st.contract.removeprefix("joker="))
+        trump, undenufe = mode_of(st.contract)  # the mode of the contract played (joker= too)
         if len(said) >= n:
             by_seat = [""] * n
             for i, item in enumerate(said[:n]):
@@ -141,7 +148,7 @@ class Declaring:
         assert view.deck is not None
         n = view.players
         for i in range(len(said) - 1, -1, -1):
-            if said[i] != NOWEIS:
+            if parse_pick(said[i]) != NOWEIS_ITEM:
                 seat = (forehand + i) % n
                 ms = hand_melds(_cards_of(view.deck, view.hands[seat]), trump=trump,
                                 undenufe=undenufe, options=self.options, deck=view.deck)
@@ -151,9 +158,14 @@ class Declaring:
     def reason(self, item: str, seat: int, melds: Sequence[Meld],
                last: tuple[Meld, int] | None) -> str | None:
         """``None`` when ``seat`` may write ``item`` now, else the refusal naming the rule."""
-        if item == NOWEIS:
+        try:
+            said = parse_pick(item)
+            weis = type(said) is Declare
+        except MalformedPick as e:  # weis(...) of no cards: a Weis the seat does not hold
+            said, weis = None, e.shape == "weis"
+        if said == NOWEIS_ITEM:
             return None
-        if not (item.startswith("weis(") and item.endswith(")")):
+        if not weis:
             return (f"{item} refused: seat {seat} declares now: weis(<cards>), one of its Weis, "
                     "or noweis (RULES J, declaring by hand)")
         meld = next((m for m in melds if weis_spelling(m) == item), None)
@@ -189,7 +201,7 @@ def hand_declarations(deck: Deck, hands: Sequence[int], contract: str,
         trump, undenufe = mode_of(contract)
         melds = []
         for seat, item in enumerate(declared):
-            if item == NOWEIS or not item:
+            if not item or parse_pick(item) == NOWEIS_ITEM:
                 melds.append(None)
                 continue
             ms = hand_melds(cards[seat], trump=trump, undenufe=undenufe, options=options,
@@ -229,7 +241,7 @@ class WeisAndStoeck:
                 own_deal: bool) -> Declarations:
         """The hand's Weis and Stöck per side (``own_deal``: the hands were dealt or checked
         by the driver, so the fast path needs no checks again)."""
-        contract = contract.removeprefix("joker=")
+        contract = contract_spelling(contract)
         if declared is not None or deck is not JASS:
             return hand_declarations(deck, dealt, contract, declared, sides=sides,
                                      forehand=forehand, options=self.options, weis=self.weis,

@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from typing import cast
 
 from chaitea.core.cards import Card, Suit
-from chaitea.core.errors import SetupError
+from chaitea.core.errors import IllegalPick, SetupError
+from chaitea.engine.pick_items import choice_of, contract_spelling
 from chaitea.rulesets.jass.scoring import SCHIEBER, JassRound, SchieberScoring, round_score
 from chaitea.rulesets.jass.stoeck import (
     STOECK_POINTS,
@@ -42,7 +43,8 @@ __all__ = ["Declarations", "dealt_declarations", "declarations", "hand_score", "
 
 def mode_of(contract: str) -> tuple[Suit | None, bool]:
     """The trump suit (``None``: none at the deal) and whether the mode is Undenufe, from a
-    contract spelling; Weis and Stöck are taken in this mode (RULES J).
+    contract spelling's value (:class:`~chaitea.engine.pick_items.Choose`); Weis and Stöck are
+    taken in this mode (RULES J).
 
     >>> mode_of("trump(S)"), mode_of("undenufe"), mode_of("slalom(obenabe)")
     ((<Suit.SPADES: 3>, False), (None, True), (None, False))
@@ -50,15 +52,14 @@ def mode_of(contract: str) -> tuple[Suit | None, bool]:
     hit = _MODES.get(contract)
     if hit is not None:
         return hit
-    text = contract.removeprefix("joker=")
-    if text.startswith(("trump(", "tuo(")) and text.endswith(")"):
-        letter = text[text.index("(") + 1:-1]
-        if letter in ("C", "D", "H", "S"):
-            mode: tuple[Suit | None, bool] = Suit("CDHS".index(letter)), False
-        else:
-            raise SetupError(f"{contract}: the trump is C, D, H or S (RULES J)")
-    else:
-        mode = None, text == "undenufe"
+    try:
+        pick = choice_of(contract)  # the item: joker=X plays X (RECORD Jass)
+    except IllegalPick as e:
+        raise SetupError(str(e)) from None
+    c = pick.value if pick is not None else None  # None: an alias (misere), push, ...
+    mode: tuple[Suit | None, bool] = (None, False)
+    if c is not None:
+        mode = c.trump, c.kind == "undenufe"
     _MODES[contract] = mode
     return mode
 
@@ -173,6 +174,6 @@ def hand_score(card_points: Sequence[int], tricks: Sequence[int], declared: Decl
                contract: str, scoring: SchieberScoring | None = SCHIEBER) -> JassRound:
     """The hand's :class:`JassRound`: card points (with the last-trick 5) and tricks per side,
     the declarations, and the multiplier of ``scoring`` (``None``: 1, basic Jass)."""
-    multiplier = 1 if scoring is None else scoring.factor(contract.removeprefix("joker="))
+    multiplier = 1 if scoring is None else scoring.factor(contract_spelling(contract))
     return round_score(card_points, tricks, weis=declared.weis.points, stoeck=declared.stoeck,
                        multiplier=multiplier)

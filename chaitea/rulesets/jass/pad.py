@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from chaitea.core.errors import IllegalAction
+from chaitea.engine.pick_items import as_joker, choice_of
 from chaitea.rulesets.jass.rows import MatchRow, Row, RowScoring, RowsLayout
 from chaitea.rulesets.jass.tallies import Tally, match_tallies, row_score, row_tallies
 
@@ -86,13 +87,14 @@ class RowsPad:
             elif not row.lowest_wins:
                 completed += row.contracts
         if any(r.joker for r in self.open_rows(side)):
-            out += [f"joker={c}" for c in completed]
+            out += [as_joker(c) for c in completed]
         return out
 
     def row_for(self, contract: str, side: int) -> Row:
         """The row a pick fills for a side, or an :class:`IllegalAction` saying why not."""
         self._check_side(side)
-        if contract.startswith("joker="):
+        pick = choice_of(contract)  # a malformed spelling is refused (RECORD Jass picking)
+        if pick is not None and pick.joker:
             if contract not in self.legal(side):
                 raise IllegalAction(f"{contract} refused: a Joker row replays a contract this "
                                     "side has completed (not Misère), while a Joker row is open"

@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from chaitea.engine.hand import Hand
+from chaitea.engine.pick_items import as_joker, choice_of
 from chaitea.rulesets.jass.pad import RowsPad
 from chaitea.rulesets.jass.rows import RowScoring, RowsLayout
 from chaitea.rulesets.jass.scoring import (
@@ -219,7 +220,7 @@ class PadScore:
         """``joker=X`` for every contract when a row of the pad is a Joker row (RULES J)."""
         if not any(r.joker for r in self.layout.rows):
             return ()
-        return tuple(f"joker={c}" for c in contracts)
+        return tuple(as_joker(c) for c in contracts)
 
     def contract_weights(self) -> dict[str, float] | None:
         """Each contract's highest row value (the bots' and the coach's weights)."""
@@ -232,8 +233,9 @@ class PadScore:
     def lowest_wins(self, contract: str) -> bool:
         """Whether ``contract`` (``joker=`` stripped) is a row the declarer wins by taking the
         fewest points (Misère)."""
-        c = contract.removeprefix("joker=")
-        return any(r.lowest_wins and c in r.contracts for r in self.layout.rows)
+        pick = choice_of(contract)
+        return pick is not None and any(r.lowest_wins and pick.contract in r.contracts
+                                        for r in self.layout.rows)
 
     def initial(self) -> RowsPad:
         return RowsPad.empty(self.layout, self.draw_seed)
