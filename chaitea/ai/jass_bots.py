@@ -70,7 +70,6 @@ from chaitea.engine.pick_items import (
     legal_items,
     parse_pick,
 )
-from chaitea.rulesets.jass.choice import RoundPick
 
 if TYPE_CHECKING:
     from chaitea.engine.driver import JassGame, JassState
@@ -170,7 +169,7 @@ def picking_outcomes(state: JassState, samples: int = 16, seed: int | None = 0
                 trumps = named + tuple(rest)
             elif _names_trumps(contract):
                 trumps = _best_trumps(game, hand)
-            forehand = seat if isinstance(game.table.choice, RoundPick) else obs["forehand"]
+            forehand = seat if game.table.choice.picker_leads else obs["forehand"]
             r = JassRound.start(game, contract, trumps, forehand, hands, declarer)
             camp_of = camps(game, declarer)
             sign = -1 if lowest_wins(game, contract) else 1

@@ -77,3 +77,8 @@ class ChoicePhase(Protocol):
     """A choice phase: its status for the items written so far (pure; open to any ruleset)."""
 
     def status(self, view: PickView) -> PickStatus: ...
+
+    @property
+    def picker_leads(self) -> bool:
+        """Whether the seat that picks the contract is the forehand and leads (Coiffeur's round
+        pick), rather than the round's first speaker (Schieber's push)."""

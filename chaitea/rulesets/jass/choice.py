@@ -43,6 +43,8 @@ class ForehandChoice:
     (3, 1)
     """
 
+    picker_leads = False  # the forehand leads, whoever chose (ChoicePhase.picker_leads)
+
     contracts: tuple[str, ...]
     push_back: bool = False
 
@@ -100,6 +102,7 @@ class RoundPick:
     the forehand and leads."""
 
     chosen: int = 0  # Coiffeur's 3x3: trump suits the picker names after the pick
+    picker_leads = True  # the seat that picks is the forehand (ChoicePhase.picker_leads)
 
     def status(self, view: PickView) -> PickStatus:
         assert view.open_to is not None
@@ -154,6 +157,7 @@ class DealerTrump:
     trump; nobody chooses (``declarer`` ``None``), and the seat after the dealer leads."""
 
     suits: tuple[str, ...] = field(default=("C", "D", "H", "S"))
+    picker_leads = False
 
     def status(self, view: PickView) -> PickStatus:
         assert view.turned_up is not None

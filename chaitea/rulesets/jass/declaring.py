@@ -111,6 +111,10 @@ class Declaring:
     inner: ForehandChoice | RoundPick | DealerTrump
     options: WeisOptions = DEFAULT_OPTIONS
 
+    @property
+    def picker_leads(self) -> bool:
+        return self.inner.picker_leads
+
     def status(self, view: PickView) -> PickStatus:
         items = tuple(view.items)
         for k in range(len(items) + 1):  # how many items the choice itself took
