@@ -14,8 +14,12 @@ The items, each ``str()``-ing to exactly its record spelling:
 - :class:`NameTrump`: after a contract that names trumps, a suit named, ``trump(X)``.
 - :class:`Declare`: a Weis declared by hand, ``weis(<cards>)``, or ``noweis`` (no cards).
 
-Bids, guesses and doubling (the other rulesets of RECORD's Jass section) are to join them as
-items of their own.
+- :class:`Guess` (``guess(N)``: a player's guess of their points, Differenzler),
+  :class:`Bid` (``bid(N)``: tricks bid in an auction, Sticheln), :class:`Announce`
+  (``announce(N)``: tricks announced, Sticheln) and :class:`Double` (``double``: the opponents
+  double after the choice, Sidi Barrani): the items of the rulesets to come (RECORD's Jass
+  section, "one lowercase word or word(args) per action"), typed now so that their phases,
+  scoring parts and bots read values from the start.
 
 >>> item = parse_pick("joker=3x3(tou)")
 >>> item, item.contract, item.joker, item.names_trumps, str(item)
@@ -24,6 +28,8 @@ items of their own.
 (Pass(), Choose(contract='3x3(uto)', joker=False), NameTrump(suit=<Suit.SPADES: 3>))
 >>> parse_pick("weis(KS,QS,JS)").cards, parse_pick("noweis") == NOWEIS_ITEM
 (('KS', 'QS', 'JS'), True)
+>>> parse_pick("guess(48)"), parse_pick("bid(3)").tricks, str(Double()), str(Announce(0))
+(Guess(points=48), 3, 'double', 'announce(0)')
 >>> try:
 ...     parse_pick("trump(hearts)")
 ... except IllegalPick as e:
@@ -45,7 +51,8 @@ from chaitea.core.tricks import TrumpSetting
 from chaitea.engine.actions import Pass
 
 __all__ = [
-    "NOWEIS_ITEM", "PASS_ITEM", "PUSH_ITEM", "Choose", "Declare", "MalformedPick", "NameTrump",
+    "NOWEIS_ITEM", "PASS_ITEM", "PUSH_ITEM", "Announce", "Bid", "Choose", "Declare", "Double",
+    "Guess", "MalformedPick", "NameTrump",
     "Pass", "PickItem", "Push", "as_joker", "choice_of", "chosen", "contract_spelling",
     "legal_items", "parse_pick", "pick_items",
 ]
@@ -174,13 +181,70 @@ class Declare:
         return "weis(" + ",".join(self.cards) + ")" if self.cards else "noweis"
 
 
-PickItem = Choose | Push | Pass | NameTrump | Declare
+def _count(value: object, name: str, word: str) -> None:
+    if type(value) is not int or value < 0:
+        raise MalformedPick(f"{word}({quote(value)}) is no picking item: {word}(N) takes a whole "
+                            f"number of at least 0 ({name}); {_WHERE}", word)
+
+
+@dataclass(frozen=True)
+class Guess:
+    """A player's guess of the card points they will take (Differenzler), ``guess(N)``."""
+
+    points: int
+
+    def __post_init__(self) -> None:
+        _count(self.points, "points", "guess")
+
+    def __str__(self) -> str:
+        return f"guess({self.points})"
+
+
+@dataclass(frozen=True)
+class Bid:
+    """Tricks bid in an auction (Sticheln), ``bid(N)``."""
+
+    tricks: int
+
+    def __post_init__(self) -> None:
+        _count(self.tricks, "tricks", "bid")
+
+    def __str__(self) -> str:
+        return f"bid({self.tricks})"
+
+
+@dataclass(frozen=True)
+class Announce:
+    """Tricks a player announces they will take (Sticheln), ``announce(N)``."""
+
+    tricks: int
+
+    def __post_init__(self) -> None:
+        _count(self.tricks, "tricks", "announce")
+
+    def __str__(self) -> str:
+        return f"announce({self.tricks})"
+
+
+@dataclass(frozen=True)
+class Double:
+    """The opponents double the contract just chosen (Sidi Barrani), ``double``."""
+
+    def __str__(self) -> str:
+        return "double"
+
+
+PickItem = Choose | Push | Pass | NameTrump | Declare | Guess | Bid | Announce | Double
 
 PUSH_ITEM = Push()
 PASS_ITEM = Pass()
 NOWEIS_ITEM = Declare()
-_WORDS: dict[str, PickItem] = {"push": PUSH_ITEM, "pass": PASS_ITEM, "noweis": NOWEIS_ITEM}
+_WORDS: dict[str, PickItem] = {"push": PUSH_ITEM, "pass": PASS_ITEM, "noweis": NOWEIS_ITEM,
+                               "double": Double()}
 _NAMED = re.compile(r"trump\(([CDHS])\)", re.ASCII)
+_COUNTED = re.compile(r"(guess|bid|announce)\((0|[1-9][0-9]{0,3})\)", re.ASCII)
+_COUNT_ITEMS: dict[str, type[Guess] | type[Bid] | type[Announce]] = {
+    "guess": Guess, "bid": Bid, "announce": Announce}
 
 _CACHE_SIZE = 4096  # the spellings of every game are a few hundred; hostile input is not kept
 _ITEMS: dict[str, PickItem] = {}
@@ -223,6 +287,13 @@ def _parse(spelling: str, naming: bool) -> PickItem:
             return NameTrump(Suit("CDHS".index(m.group(1))))
     if spelling.startswith("weis(") and spelling.endswith(")"):
         return Declare(tuple(spelling[5:-1].split(",")))
+    counted = _COUNTED.fullmatch(spelling)
+    if counted:
+        return _COUNT_ITEMS[counted.group(1)](int(counted.group(2)))
+    if spelling.startswith(("guess(", "bid(", "announce(")):
+        name = spelling.split("(", 1)[0]
+        raise MalformedPick(f"{quote(spelling)} is no picking item: write {name}(N), N a whole "
+                            f"number without leading zeros; {_WHERE}", name)
     if spelling.startswith("joker="):
         return Choose(spelling[6:], joker=True)
     return Choose(spelling)

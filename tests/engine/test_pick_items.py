@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+import chaitea.engine.pick_items as pick_items_mod
 from chaitea.core.cards import Suit
 from chaitea.core.contracts import Contract
 from chaitea.core.errors import IllegalPick, SetupError
@@ -271,3 +272,29 @@ def test_contract_of_reads_the_item() -> None:
         coiffeur.contract_of("push")
     with pytest.raises(IllegalPick, match="RECORD"):
         coiffeur.contract_of("joker=push")
+
+
+# -- the items of the rulesets to come: guesses, bids, announcements, doubling (issue 20) -----
+
+@pytest.mark.parametrize(("spelling", "item"), [
+    ("guess(0)", pick_items_mod.Guess(0)), ("guess(157)", pick_items_mod.Guess(157)),
+    ("bid(9)", pick_items_mod.Bid(9)), ("announce(0)", pick_items_mod.Announce(0)),
+    ("double", pick_items_mod.Double()),
+])
+def test_counted_items_round_trip(spelling: str, item: object) -> None:
+    assert parse_pick(spelling) == item
+    assert str(item) == spelling
+
+
+@pytest.mark.parametrize("spelling", ["guess(-1)", "guess(07)", "bid()", "bid(x)",
+                                      "announce(1,2)", "guess(12345)"])
+def test_malformed_counted_items_are_refused(spelling: str) -> None:
+    with pytest.raises(IllegalPick, match="RULES J, RECORD Jass picking"):
+        parse_pick(spelling)
+
+
+def test_counted_items_check_their_values() -> None:
+    with pytest.raises(IllegalPick, match="whole number"):
+        pick_items_mod.Guess(-3)
+    with pytest.raises(IllegalPick, match="whole number"):
+        pick_items_mod.Bid(True)  # a bool is no count
