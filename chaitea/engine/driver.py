@@ -98,6 +98,7 @@ class JassGame:
                      str(PASS_ITEM)]  # the picking items' record spellings (RECORD Jass)
         if t.declaring is not None:
             spellings += t.declaring.spellings(self.deck)
+        spellings += t.choice.spellings(self.deck)  # a phase's own items (a guess, a bid...)
         self.spellings: tuple[str, ...] = tuple(dict.fromkeys(spellings))
         self.action_ids: dict[str, int] = {s: self.n_cards + i
                                            for i, s in enumerate(self.spellings)}

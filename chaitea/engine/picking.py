@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from chaitea.core.cards import Deck
 from chaitea.core.errors import IllegalPick
 from chaitea.engine.pick_items import PASS_ITEM, PUSH_ITEM
 
@@ -77,6 +78,10 @@ class ChoicePhase(Protocol):
     """A choice phase: its status for the items written so far (pure; open to any ruleset)."""
 
     def status(self, view: PickView) -> PickStatus: ...
+
+    def spellings(self, deck: Deck) -> tuple[str, ...]:
+        """The phase's own picking items beyond the contracts, ``push`` and ``pass`` (a guess
+        phase's ``guess(N)``, an auction's ``bid(N)``): they get action ids after the others."""
 
     @property
     def picker_leads(self) -> bool:

@@ -18,21 +18,27 @@ Both state machines share one base (:mod:`chaitea.engine.machine`) and the same 
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from collections.abc import Mapping
 from typing import Any
 
 from chaitea.core.errors import SetupError
 from chaitea.engine.driver import JassGame
-from chaitea.engine.registry import register
+from chaitea.engine.registry import RECORD_RULESETS, REGISTRY
 from chaitea.engine.ruleset import Ruleset
 from chaitea.rulesets.chai_tea_jazz import CHAI_TEA_JAZZ, ChaiTeaJazzRuleset
-from chaitea.rulesets.jass_games import BASIC_JASS, COIFFEUR, COIFFEUR_SCHIEBER
-from chaitea.rulesets.schieber import SCHIEBER
 
 __all__ = ["CHAI_TEA_JAZZ", "RULESETS", "JassGame", "find_ruleset", "jass_game"]
 
-RULESETS: dict[str, Ruleset] = {r.name: register(r) for r in (BASIC_JASS, SCHIEBER,
-                                                              COIFFEUR_SCHIEBER, COIFFEUR)}
+# One module per game (OpenSpiel-style): each registers its ruleset in chaitea.engine.registry
+# when imported, so a new game is a new module here and no list to edit.
+for _module in pkgutil.iter_modules(__path__):
+    importlib.import_module(f"{__name__}.{_module.name}")
+
+#: The Jass-family rulesets, in the record's order (RECORD options.ruleset).
+RULESETS: dict[str, Ruleset] = {name: REGISTRY[name] for name in RECORD_RULESETS
+                                if isinstance(REGISTRY.get(name), Ruleset)}
 
 
 def find_ruleset(name: str) -> Ruleset | ChaiTeaJazzRuleset:

@@ -36,6 +36,7 @@ from typing import Any
 
 from chaitea.core.seating import JASS_SEATINGS
 from chaitea.engine.dealing import CardHolder
+from chaitea.engine.registry import register
 from chaitea.engine.ruleset import Option, Ruleset, Table
 from chaitea.rulesets.jass.choice import ForehandChoice
 from chaitea.rulesets.jass.declaring import WeisAndStoeck
@@ -43,7 +44,7 @@ from chaitea.rulesets.jass.double_deck import DoubleDeckState
 from chaitea.rulesets.jass.scores import TargetScore
 from chaitea.rulesets.jass.scoring import FLAT, TargetEnd
 from chaitea.rulesets.jass.scoring import SCHIEBER as SCHIEBER_SCORING
-from chaitea.rulesets.jass_games import (
+from chaitea.rulesets.jass_options import (
     TRUMPS,
     WEIS_OPTIONS,
     value_options,
@@ -72,7 +73,7 @@ def _schieber(players: int, o: Mapping[str, Any]) -> Table:
                  deck_value_options=MappingProxyType(double))
 
 
-SCHIEBER = Ruleset("schieber", "Schieber", (4, 6), (
+SCHIEBER = register(Ruleset("schieber", "Schieber", (4, 6), (
     Option("no_multipliers", False, "every multiplier 1 and a 1000-point game"),
     Option("target", None, "the target score (default 3000; 1000 with no_multipliers)"),
     Option("obenabe_undenufe", True, "Obenabe and Undenufe may be chosen (false: trumps only)"),
@@ -86,4 +87,4 @@ SCHIEBER = Ruleset("schieber", "Schieber", (4, 6), (
     Option("mid_hand_end", True, "a game decided by Stöck or Weis ends before the cards are "
            "played (false: the hand is played out)"),
 ), _schieber, "teams of two (or two trios of six players), the forehand chooses or pushes, "
-   "multipliers, to 3000")
+   "multipliers, to 3000"))

@@ -14,7 +14,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass, field
 
-from chaitea.core.cards import Suit
+from chaitea.core.cards import Deck, Suit
 from chaitea.engine.pick_items import Choose, NameTrump, Pass, Push, parse_pick
 from chaitea.engine.picking import PASS, PUSH, PickStatus, PickView, refuse
 
@@ -47,6 +47,10 @@ class ForehandChoice:
 
     contracts: tuple[str, ...]
     push_back: bool = False
+
+    def spellings(self, deck: Deck) -> tuple[str, ...]:
+        """No items of its own beyond the contracts, push and pass (ChoicePhase.spellings)."""
+        return ()
 
     def status(self, view: PickView) -> PickStatus:
         items = tuple(view.items)
@@ -104,6 +108,10 @@ class RoundPick:
     chosen: int = 0  # Coiffeur's 3x3: trump suits the picker names after the pick
     picker_leads = True  # the seat that picks is the forehand (ChoicePhase.picker_leads)
 
+    def spellings(self, deck: Deck) -> tuple[str, ...]:
+        """No items of its own beyond the contracts, push and pass (ChoicePhase.spellings)."""
+        return ()
+
     def status(self, view: PickView) -> PickStatus:
         assert view.open_to is not None
         n, first = view.players, view.first
@@ -158,6 +166,10 @@ class DealerTrump:
 
     suits: tuple[str, ...] = field(default=("C", "D", "H", "S"))
     picker_leads = False
+
+    def spellings(self, deck: Deck) -> tuple[str, ...]:
+        """No items of its own beyond the contracts, push and pass (ChoicePhase.spellings)."""
+        return ()
 
     def status(self, view: PickView) -> PickStatus:
         assert view.turned_up is not None

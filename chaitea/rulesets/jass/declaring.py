@@ -115,6 +115,10 @@ class Declaring:
     def picker_leads(self) -> bool:
         return self.inner.picker_leads
 
+    def spellings(self, deck: Deck) -> tuple[str, ...]:
+        """The inner phase's own items (the declarations come from the declaring part)."""
+        return self.inner.spellings(deck)
+
     def status(self, view: PickView) -> PickStatus:
         items = tuple(view.items)
         for k in range(len(items) + 1):  # how many items the choice itself took

@@ -1,0 +1,57 @@
+"""The options and parts the Jass rulesets share (RULES J): the trump contracts, the Weis
+options (declaring by hand among them), the card-value options, the "draw a card" seed, and the
+choice phase followed by the declarations when Weis are declared by hand.
+
+>>> weis_options({"low_fours": True, "shared_cards": False, "declare": "hand"}).by_hand
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from chaitea.engine.ruleset import Option
+from chaitea.rulesets.jass.choice import DealerTrump, ForehandChoice, RoundPick
+from chaitea.rulesets.jass.declaring import Declaring
+from chaitea.rulesets.jass.melds import CardUse, WeisOptions
+
+__all__ = ["DECLARE", "DRAW_SEED", "TRUMPS", "WEIS_OPTIONS", "value_options", "weis_options",
+           "with_declaring"]
+
+TRUMPS = ("trump(C)", "trump(D)", "trump(H)", "trump(S)")
+
+#: Declaring Weis by hand (RULES J option, :mod:`chaitea.rulesets.jass.declaring`).
+DECLARE = Option("declare", "auto", "Weis: auto (every Weis found and scored) or hand (each "
+                 "player declares one of their Weis or noweis, at least as high as the last "
+                 "one declared)", ("auto", "hand"))
+
+WEIS_OPTIONS = (
+    Option("low_fours", False, "four 8s, 7s or 6s are Weis at 100 (the text)"),
+    Option("shared_cards", False, "one card may serve in two melds (the text)"),
+    DECLARE,
+)
+
+
+def weis_options(o: Mapping[str, Any]) -> WeisOptions:
+    """The :class:`WeisOptions` of a ruleset's resolved options."""
+    return WeisOptions(low_fours=o["low_fours"],
+                       undenufe_four_sixes=bool(o.get("four_sixes", False)),
+                       card_use=CardUse.SHARED if o["shared_cards"] else CardUse.MOST_POINTS,
+                       by_hand=o.get("declare") == "hand")
+
+
+def value_options(o: Mapping[str, Any]) -> frozenset[str]:
+    """The card-value options (``undenufe-six``) of a ruleset's resolved options."""
+    return frozenset({"undenufe-six"} if o.get("undenufe_six") else ())
+
+
+def with_declaring(choice: ForehandChoice | RoundPick | DealerTrump,
+                   options: WeisOptions) -> ForehandChoice | RoundPick | DealerTrump | Declaring:
+    """The choice phase, followed by the declarations when Weis are declared by hand."""
+    return Declaring(choice, options) if options.by_hand else choice
+
+
+#: The seed of the seeded "draw a card" tie-breaks of the pad games (RULES J).
+DRAW_SEED = Option("draw_seed", 0, "the seed of the seeded \"draw a card\" tie-breaks (RULES J)",
+                   minimum=0)
