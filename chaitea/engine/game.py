@@ -421,9 +421,9 @@ class GameState(StateView, RoundPlay):
         """Every action id applied so far, in order (deals are not actions)."""
         return [a for log in self._logs for a in log.actions]
 
-    # deals: chaitea/play.py (RoundPlay)
+    # deals: chaitea/engine/round_play.py (RoundPlay)
 
-    # -- picking (RULES B, V): chaitea/phases/barrel.py (BarrelPicking) -----------------------
+    # -- picking (RULES B, V): chaitea/rulesets/barrel.py (BarrelPicking) -----------------------
     def _begin_picking(self) -> None:
         self.game.picking.begin(self)
 
@@ -437,7 +437,7 @@ class GameState(StateView, RoundPlay):
         self._acts.append(aid)
         self.game.picking.apply(self, aid)
 
-    # play (RULES F, R) and scoring (RULES S): chaitea/play.py (RoundPlay)
+    # play (RULES F, R) and scoring (RULES S): chaitea/engine/round_play.py (RoundPlay)
 
     # -- refusals: the rule each illegal action breaks -------------------------------------------
     def _refusal(self, a: Action) -> IllegalAction:
@@ -456,9 +456,9 @@ class GameState(StateView, RoundPlay):
         refusal: IllegalAction = self.game.picking.refusal(self, a)
         return refusal
 
-    # reading the state: chaitea/view.py (StateView)
+    # reading the state: chaitea/engine/view.py (StateView)
 
-    # ending early (RULES S, RECORD end): chaitea/play.py (RoundPlay)
+    # ending early (RULES S, RECORD end): chaitea/engine/round_play.py (RoundPlay)
 
     # -- between rounds --------------------------------------------------------------------------
     def next_picking(self) -> tuple[int, list[str]] | None:

@@ -13,6 +13,18 @@ functions; they take card points and trick results as inputs and hold no trick p
 - :mod:`chaitea.rulesets.jass.tallies`: Palitos and Batatas, the row score, the match row, seeded
 draws.
 - :mod:`chaitea.rulesets.jass.pad`: the Coiffeur pad (rows × sides), its totals, end and JSON.
+- :mod:`chaitea.rulesets.jass.double`: the two-deck reading of melds and Stöck (six-player
+  Schieber).
+
+The parts the Jass rulesets compose on the engine's protocols:
+
+- :mod:`chaitea.rulesets.jass.choice`: the choice phases (``ForehandChoice``, ``RoundPick``,
+  ``DealerTrump``; :class:`chaitea.engine.picking.ChoicePhase`).
+- :mod:`chaitea.rulesets.jass.declaring`: Weis declared by hand (``Declaring``) and the
+  declaring part ``WeisAndStoeck`` (:class:`chaitea.engine.ruleset.DeclaringPart`).
+- :mod:`chaitea.rulesets.jass.scores`: the scoring parts (``TargetScore``, ``HandsScore``,
+  ``PadScore``; :class:`chaitea.engine.ruleset.Score`).
+- :mod:`chaitea.rulesets.jass.double_deck`: six-player Schieber's state class on two decks.
 
 >>> from chaitea.rulesets.jass import best_melds
 >>> [m.points for m in best_melds("9C 9D 9H 9S 7D 8D")]
