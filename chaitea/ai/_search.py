@@ -29,7 +29,6 @@ import numpy as np
 import chaitea.ai._nbsolver as _nb
 from chaitea.ai._search_tables import _bound_tables, _equivalence_tables
 from chaitea.ai.kernel import Position, Rules
-from chaitea.core.tricks import winning
 
 __all__ = ["INF", "Search", "SearchLimit", "SearchStats"]
 
@@ -225,7 +224,11 @@ class Search:
                 reps.sort(key=lambda c: tabs[r.suit_of[c] if r.suit_of[c] >= 0 else 4][c])
             return reps
         table = r.tables_at(tno, known)[led if led >= 0 else 4]
-        wpos, best = winning(table, trick)
+        best = -1  # the trick's winner so far: tricks.winning, inlined (the search's hot loop)
+        wpos = 0
+        for i, c in enumerate(trick):
+            if table[c] >= best:
+                best, wpos = table[c], i
         winner = (p - len(trick) + wpos) % self.n
         partner = self.is_max[winner] == self.is_max[p]
         if ww:
@@ -364,9 +367,15 @@ class Search:
         r = self.r
         n = self.n
         table = r.tables[tno][led if led >= 0 else 4]
+        best = -1  # tricks.winning, inlined with the points (the search's hot loop)
+        wpos = 0
+        pts = 0
         points = r.points
-        pts = sum([points[c] for c in trick])
-        w = (leader + winning(table, trick)[0]) % n
+        for i, c in enumerate(trick):
+            pts += points[c]
+            if table[c] >= best:
+                best, wpos = table[c], i
+        w = (leader + wpos) % n
         gain = 0
         if tno + 1 == r.n_tricks:
             gain = pts + r.last_trick_bonus if self.is_pay[w] else 0
@@ -402,10 +411,14 @@ class Search:
         r = self.r
         known = self.known
         table = r.tables_at(tno, known)[led]
+        best = -1  # tricks.winning, inlined with the trick's mask (the search's hot loop)
+        wpos = 0
         tmask = 0
-        for c in trick:
+        for i, c in enumerate(trick):
             tmask |= 1 << c
-        w = (leader + winning(table, trick)[0]) % self.n
+            if table[c] >= best:
+                best, wpos = table[c], i
+        w = (leader + wpos) % self.n
         pay = self.is_pay[w]
         last = tno + 1 == r.n_tricks
         unval = self.unval
