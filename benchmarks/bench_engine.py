@@ -17,6 +17,12 @@ rotating), and the script prints medians and both ratios to the baseline, each t
 repetitions' own ratios (issue 9: this tree's ratio must be at least the peer's).
 
     python benchmarks/bench_engine.py --peer fea5344 --players 3 4 --repeats 5
+
+``--openspiel`` times three-player Chai Tea Jazz rounds beside OpenSpiel's 36-card three-player
+Oh Hell (``pip install open-spiel`` into the venv, for the benchmark only) driven from Python in
+the same loop shape (chance outcomes sampled from Python), alternating, medians, the ratio last:
+
+    python benchmarks/bench_engine.py --openspiel --repeats 5 --seconds 2
 """
 
 from __future__ import annotations
@@ -107,6 +113,69 @@ def baseline_rounds(budget: float, seed: int = 1) -> tuple[int, float]:
         elapsed = time.process_time() - start
         if elapsed >= budget:
             return rounds, elapsed
+
+
+OPENSPIEL_GAME = "oh_hell(num_suits=4,num_cards_per_suit=9,num_tricks_fixed=11)"
+
+
+def openspiel_games(budget: float, seed: int = 1) -> tuple[int, float]:
+    """OpenSpiel's 36-card three-player Oh Hell driven from Python in the engine loop's shape:
+    a new state, then until it is terminal a chance outcome sampled from ``chance_outcomes()``
+    or a uniform choice among ``legal_actions()``, applied with ``apply_action``; returns
+    (games, seconds). A game is its deal, its bidding and its 11 tricks."""
+    import pyspiel
+
+    game = pyspiel.load_game(OPENSPIEL_GAME)
+    rng = random.Random(seed)
+    choice, rand = rng.choice, rng.random
+    games = 0
+    start = time.process_time()
+    while True:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                x, acc, k = rand(), 0.0, 0
+                while k < len(outcomes) - 1:
+                    acc += outcomes[k][1]
+                    if x < acc:
+                        break
+                    k += 1
+                state.apply_action(outcomes[k][0])
+            else:
+                state.apply_action(choice(state.legal_actions()))
+        games += 1
+        elapsed = time.process_time() - start
+        if elapsed >= budget:
+            return games, elapsed
+
+
+def versus_openspiel(args: argparse.Namespace) -> None:
+    """Chai Tea Jazz's three-player rounds through the state API and OpenSpiel's Oh Hell games
+    from Python, in one process, repetitions alternating (the order swapping), medians; the
+    ratio is the median of each repetition's own ratio and is printed last (issue 22)."""
+    try:
+        import pyspiel  # noqa: F401
+    except ImportError:
+        raise SystemExit("OpenSpiel is not installed (pip install open-spiel into the venv; it "
+                         "is never a dependency of the kit)") from None
+    ours: list[float] = []
+    theirs: list[float] = []
+    for r in range(args.repeats):
+        order = [("c", lambda: engine_rounds(3, "standard", None, args.seconds)),
+                 ("o", lambda: openspiel_games(args.seconds))]
+        got: dict[str, float] = {}
+        for key, fn in order if r % 2 == 0 else order[::-1]:
+            n, t = fn()
+            got[key] = n / t
+        ours.append(got["c"])
+        theirs.append(got["o"])
+        print(f"rep {r + 1}: chaitea {got['c']:8.0f} rounds/s  OpenSpiel oh_hell "
+              f"{got['o']:8.0f} games/s  ratio {got['c'] / got['o']:.2f}", flush=True)
+    ratio = statistics.median(c / o for c, o in zip(ours, theirs, strict=True))
+    print(f"median: chaitea 3 players {statistics.median(ours):.0f} rounds/s, OpenSpiel "
+          f"{OPENSPIEL_GAME} from Python {statistics.median(theirs):.0f} games/s")
+    print(f"ratio chaitea/OpenSpiel-from-Python: {ratio:.2f}x (issue 22 target: at least 2x)")
 
 
 def best_of(fn: Callable[[], tuple[int, float]], repeats: int) -> float:
@@ -233,11 +302,16 @@ def main() -> None:
     ap.add_argument("--players", type=int, nargs="*", default=[2, 3, 4, 6])
     ap.add_argument("--peer", default=None,
                     help="also measure this commit's engine in the same run (e.g. fea5344)")
+    ap.add_argument("--openspiel", action="store_true",
+                    help="side by side with OpenSpiel's three-player Oh Hell from Python")
     ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--root", default=None, help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.worker:
         _worker(args)
+        return
+    if args.openspiel:
+        versus_openspiel(args)
         return
     if args.peer:
         compare(args)
