@@ -174,11 +174,11 @@ def _index(card: Card, faces: Faces) -> str:
 
 # ------------------------------------------------------------------ pips and pictures
 # Pip centres in the 100x145 box, and the pip size, by rank.
-_L, _R = 36, 64
+_L, _R = 37.5, 62.5
 _PIPS: dict[int, tuple[float, tuple[tuple[float, float], ...]]] = {
-    6: (22, ((_L, 32), (_R, 32), (_L, 72.5), (_R, 72.5), (_L, 113), (_R, 113))),
-    7: (20, ((_L, 30), (_R, 30), (50, 51), (_L, 75), (_R, 75), (_L, 115), (_R, 115))),
-    8: (20, ((_L, 28), (_R, 28), (_L, 58), (_R, 58), (_L, 87), (_R, 87), (_L, 117), (_R, 117))),
+    6: (21, ((_L, 32), (_R, 32), (_L, 72.5), (_R, 72.5), (_L, 113), (_R, 113))),
+    7: (19, ((_L, 30), (_R, 30), (50, 51), (_L, 75), (_R, 75), (_L, 115), (_R, 115))),
+    8: (19, ((_L, 28), (_R, 28), (_L, 58), (_R, 58), (_L, 87), (_R, 87), (_L, 117), (_R, 117))),
     9: (18, ((_L, 27), (_R, 27), (_L, 56), (_R, 56), (50, 72.5), (_L, 89), (_R, 89), (_L, 118),
              (_R, 118))),
     10: (17, ((_L, 27), (_R, 27), (50, 42), (_L, 57), (_R, 57), (_L, 88), (_R, 88), (50, 103),
@@ -248,13 +248,13 @@ def _corner(card: Card, faces: Faces, ink: str) -> str:
     x = 5 if len(label) > 1 else 8
     return (f'<text x="{x}" y="25" font-size="23" font-weight="700" fill="{ink}" '
             f'font-family="{FONT}"{fit}>{escape(label)}</text>'
-            + _sign(card.suit, faces, 15, 37, 15))
+            + _sign(card.suit, faces, 14, 36, 13))
 
 
 def jass_face_body(card: Card, faces: Faces = "swiss") -> str:
     """The inside of one Jass card face in the 100x145 box (for a hand, a trick or a card).
 
-    >>> jass_face_body(JASS.parse("6C")).count('scale(0.22)')  # six pips
+    >>> jass_face_body(JASS.parse("6C")).count('scale(0.21)')  # six pips
     6
     """
     style = check_faces(faces)
