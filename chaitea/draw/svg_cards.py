@@ -16,7 +16,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 
 from chaitea.core.cards import Card, Suit
@@ -245,30 +245,43 @@ def _as_cards(cards: Iterable[Card | str]) -> list[Card]:
     return out
 
 
+#: A card's face drawing (the inside of the 100x145 box, e.g. a Jass face of
+#: :mod:`chaitea.draw.swiss_cards`) or its name in words.
+FaceDrawer = Callable[[Card], str]
+
+
 def hand_svg(cards: Iterable[Card | str], width: int = 60, *, four_colour: bool = False,
-             overlap: float = 0.0, label: str | None = None) -> str:
-    """A row of cards as one SVG (each card ``width`` pixels; ``overlap`` 0..0.7 fans them)."""
+             overlap: float = 0.0, label: str | None = None, face: FaceDrawer | None = None,
+             name: FaceDrawer | None = None) -> str:
+    """A row of cards as one SVG (each card ``width`` pixels; ``overlap`` 0..0.7 fans them).
+    ``face`` and ``name`` replace the card face drawing and its words (same layout)."""
     cs = _as_cards(cards)
+    face = face or (lambda c: _card_body(c, four_colour, None))
+    name = name or card_name
     step = CW * (1 - max(0.0, min(overlap, 0.7))) + (6 if overlap <= 0 else 0)
     vw = step * (len(cs) - 1) + CW if cs else CW
     body = "".join(f'<g transform="translate({i * step:g},0)">'
-                   f"{_card_body(c, four_colour, None)}</g>" for i, c in enumerate(cs))
+                   f"{face(c)}</g>" for i, c in enumerate(cs))
     if not cs:
         body = ('<rect x="2" y="2" width="96" height="141" rx="9" fill="none" stroke="#b9a48a" '
                 'stroke-width="3" stroke-dasharray="8 6"/>')
     text = label if label is not None else (
-        "hand: " + ", ".join(card_name(c) for c in cs) if cs else "empty hand")
+        "hand: " + ", ".join(name(c) for c in cs) if cs else "empty hand")
     k = width / CW
     return (_svg_open(round(vw * k, 1), round(CH * k, 1), vw, CH, text) + body + "</svg>")
 
 
 def trick_svg(cards: Sequence[Card | str], seats: Sequence[int] | None = None,
               winner: int | None = None, *, names: Sequence[str] | None = None,
-              width: int = 60, four_colour: bool = False) -> str:
+              width: int = 60, four_colour: bool = False, face: FaceDrawer | None = None,
+              name: FaceDrawer | None = None) -> str:
     """A trick as one SVG: the cards in play order, each captioned with who played it; the
     winning card framed in gold. ``seats`` are the players of the cards (default 0, 1, 2...),
-    ``winner`` the winning seat (from ``chaitea.trick_winner`` or a ``TrickRecord``)."""
+    ``winner`` the winning seat (from ``chaitea.trick_winner`` or a ``TrickRecord``);
+    ``face``/``name`` as in :func:`hand_svg`."""
     cs = _as_cards(cards)
+    face = face or (lambda c: _card_body(c, four_colour, None))
+    name = name or card_name
     seat_list = list(seats) if seats is not None else list(range(len(cs)))
     step = CW + 14
     vw = max(step * len(cs) - 14, CW) + 8
@@ -283,12 +296,12 @@ def trick_svg(cards: Sequence[Card | str], seats: Sequence[int] | None = None,
         if won:
             parts.append(f'<rect x="{x - 4}" y="0" width="{CW + 8}" height="{CH + 8}" rx="12" '
                          f'fill="{GOLD}"/>')
-        parts.append(f'<g transform="translate({x},4)">{_card_body(c, four_colour, None)}</g>')
+        parts.append(f'<g transform="translate({x},4)">{face(c)}</g>')
         caption = escape(who[:12]) + (" ★" if won else "")
         parts.append(f'<text x="{x + CW / 2}" y="{CH + 32}" font-size="17" text-anchor="middle" '
                      f'font-weight="{700 if won else 400}" fill="#3e2723" '
                      f'font-family="{FONT}">{caption}</text>')
-        words.append(f"{who}: {card_name(c)}" + (" (wins)" if won else ""))
+        words.append(f"{who}: {name(c)}" + (" (wins)" if won else ""))
     if not cs:
         parts.append('<rect x="4" y="4" width="96" height="141" rx="9" fill="none" '
                      'stroke="#b9a48a" stroke-width="3" stroke-dasharray="8 6"/>')

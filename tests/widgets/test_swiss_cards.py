@@ -1,0 +1,159 @@
+"""Swiss- and French-suited Jass card faces (issue 23): every card drawn, named, told apart."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from chaitea.core.cards import JASS, JASS_DOUBLE, Card, Suit
+from chaitea.draw import JassHand, JassTrick
+from chaitea.draw import svg_cards as SC
+from chaitea.draw import swiss_cards as W
+
+NS = "{http://www.w3.org/2000/svg}"
+RANK_WORDS = {
+    "swiss": {6: "6", 7: "7", 8: "8", 9: "9", 10: "Banner (10)", 11: "Under", 12: "Ober",
+              13: "King", 14: "Ace"},
+    "french": {6: "6", 7: "7", 8: "8", 9: "9", 10: "10", 11: "Jack", 12: "Queen", 13: "King",
+               14: "Ace"},
+}
+SUIT_WORDS = {"swiss": ("Acorns", "Shields", "Bells", "Roses"),
+              "french": ("clubs", "diamonds", "hearts", "spades")}
+INDEX = {"swiss": {10: "10", 11: "U", 12: "O", 13: "K", 14: "A"},
+         "french": {10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}}
+
+
+def _parse(svg: str) -> ET.Element:
+    return ET.fromstring(svg)  # our own markup
+
+
+@pytest.mark.parametrize("faces", W.FACES)
+def test_every_card_is_wellformed_and_named(faces):
+    seen = set()
+    for card in JASS.cards:
+        assert card.suit is not None
+        svg = W.jass_card_svg(card, faces=faces)
+        root = _parse(svg)
+        name = f"{RANK_WORDS[faces][card.rank]} of {SUIT_WORDS[faces][card.suit]}"
+        assert root.tag == f"{NS}svg"
+        assert root.get("role") == "img"
+        assert root.get("aria-label") == name == W.jass_card_name(card, faces)
+        title = root.find(f"{NS}title")
+        assert title is not None and title.text == name
+        assert (root.get("width"), root.get("height"), root.get("viewBox")) == \
+            ("60", "87", "0 0 100 145")  # the size of the French faces of svg_cards
+        texts = [t.text for t in root.iter(f"{NS}text")]
+        assert texts == [INDEX[faces].get(card.rank, str(card.rank))] * 2  # the two corners
+        seen.add(svg)
+    assert len(seen) == 36  # every face its own
+
+
+def test_swiss_and_french_faces_differ_and_sizes_match_svg_cards():
+    for card in JASS.cards:
+        swiss, french = W.jass_card_svg(card), W.jass_card_svg(card, faces="french")
+        assert swiss != french
+        old = _parse(SC.card_svg(card, 60))
+        assert _parse(swiss).get("height") == old.get("height")
+
+
+def test_suit_signs_differ_by_suit_and_style():
+    signs = {W.suit_sign(s, f) for s in Suit for f in W.FACES}
+    assert len(signs) == 8
+    for s in Suit:  # a face shows its own suit's sign and no other
+        body = W.jass_face_body(JASS.parse(f"7{s.letter}"))
+        assert W.suit_sign(s) in body
+        assert all(W.suit_sign(o) not in body for o in Suit if o != s)
+
+
+def test_pips_banner_figures_and_ace():
+    def signs(text: str, faces: W.Faces = "swiss") -> int:
+        card = JASS.parse(text)
+        assert card.suit is not None
+        return W.jass_face_body(card, faces).count(W.suit_sign(card.suit, faces))
+
+    for rank in (6, 7, 8, 9):  # the pips, and a small sign in each corner
+        assert signs(f"{rank}S") == rank + 2
+        assert signs(f"{rank}H", "french") == rank + 2
+    assert signs("10S", "french") == 12  # French 10: ten pips
+    assert signs("10S") == 3  # Swiss 10: the Banner bears one sign
+    for text in ("JC", "QC", "KC", "AC"):
+        assert signs(text) == 3 and signs(text, "french") == 3
+    # the Under holds his sign low, the Ober high
+    under = W.jass_face_body(JASS.parse("JD"))
+    ober = W.jass_face_body(JASS.parse("QD"))
+    assert "translate(38,112)" in under and "translate(38,12)" in ober
+
+
+def test_copies_of_the_double_deck_are_marked():
+    card = JASS_DOUBLE.parse("JH'")
+    svg = W.jass_card_svg(card)
+    assert _parse(svg).get("aria-label") == "Under of Bells (second copy)"
+    assert "copy 2" in svg and svg != W.jass_card_svg(JASS.parse("JH"))
+    assert W.jass_card_name(card, "french") == "Jack of hearts (second copy)"
+
+
+def test_aria_off_and_bad_style():
+    root = _parse(W.jass_card_svg(JASS.parse("6C"), 48, aria=False))
+    assert root.get("aria-hidden") == "true" and root.get("aria-label") is None
+    assert root.find(f"{NS}title") is None
+    with pytest.raises(ValueError):
+        W.jass_card_svg(JASS.parse("6C"), faces="german")
+    with pytest.raises(ValueError):
+        JassHand(["6C"], faces="tarot")  # type: ignore[arg-type]
+    with pytest.raises(ValueError):
+        W.jass_face_body(Card.parse("JK1"))
+
+
+def test_hand_and_trick_keep_the_layout_of_svg_cards():
+    cards = ["6C", "10D", "JH", "QS", "AC"]
+    jass = [JASS.parse(c) for c in cards]
+    for faces in W.FACES:
+        new = _parse(W.jass_hand_svg(cards, faces=faces))
+        old = _parse(SC.hand_svg(jass))
+        assert (new.get("width"), new.get("height"), new.get("viewBox")) == \
+            (old.get("width"), old.get("height"), old.get("viewBox"))
+        trick = _parse(W.jass_trick_svg(cards[:4], [1, 2, 3, 0], 2, faces=faces))
+        old_trick = _parse(SC.trick_svg(jass[:4], [1, 2, 3, 0], 2))
+        assert trick.get("viewBox") == old_trick.get("viewBox")
+    label = _parse(W.jass_hand_svg(cards, faces="french")).get("aria-label")
+    assert label == ("hand: 6 of clubs, 10 of diamonds, Jack of hearts, Queen of spades, "
+                     "Ace of clubs")
+
+
+def test_jass_views_take_faces():
+    hand = JassHand(["JH", "9H", "AS"])
+    assert hand.faces == "swiss"
+    svg = hand._repr_svg_()
+    assert _parse(svg).get("aria-label") == "hand: Under of Bells, 9 of Bells, Ace of Roses"
+    assert W.jass_face_body(JASS.parse("JH")) in svg
+    french = JassHand(["JH", "9H", "AS"], faces="french")._repr_svg_()
+    assert W.jass_face_body(JASS.parse("JH"), "french") in french
+    assert "Jack of hearts" in french and "Bells" not in french
+    trick = JassTrick(["9S", "JS"], winner=1, names=["Aslan", "Leo"], faces="french")
+    text = trick._repr_svg_()
+    assert "Leo: Jack of spades (wins)" in text
+    _parse(text)
+
+
+def test_a_jass_state_draws_swiss_faces():
+    from chaitea.rulesets import jass_game
+
+    state = jass_game("schieber").new_initial_state(seed=2)
+    state.apply_action("trump(H)")
+    state.apply_action(state.legal_actions()[0])
+    hand = state.hand_view(1)._repr_svg_()
+    _parse(hand)
+    first = state.hand(1)[0]
+    assert W.jass_face_body(first if isinstance(first, Card) else JASS.parse(first)) in hand
+    trick = state.trick_view()._repr_svg_()
+    _parse(trick)
+    assert "<title>" not in trick  # one name for the whole trick: its aria-label
+    french = JassTrick.of(state, faces="french")._repr_svg_()
+    assert french != trick and any(w in french for w in SUIT_WORDS["french"])
+
+
+def test_names_are_escaped():
+    svg = W.jass_trick_svg(["6C"], names=['<b x="1">&'])
+    root = _parse(svg)
+    assert "<b" not in svg and root.get("aria-label") == 'trick: <b x="1">&: 6 of Acorns'
