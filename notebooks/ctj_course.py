@@ -73,7 +73,9 @@ COURSE: list[Lesson] = [
 ]
 
 COMING: list[Lesson] = [
-    Lesson("", "The Jass roots", "Coiffeur-Jass and its family, with the Swiss cards"),
+    # the engine plays these already (issue 23); their views and lessons are what is coming
+    Lesson("", "The Jass roots", "views and lessons for basic Jass, Schieber, Coiffeur-Schieber "
+           "and Coiffeur, with the Swiss cards (the engine plays them already)"),
 ]
 
 
@@ -347,9 +349,10 @@ class Exercise(View):
             bits.append("too high" if self.answered > p.solution else "too low")
         if words:
             bits.append(words.rstrip("."))
-        if p.hint:
-            bits.append(f"Hint: {p.hint.rstrip('.')}")
-        return (": " + ". ".join(bits) + ".") if bits else "."
+        said = (": " + ". ".join(bits) + ".") if bits else "."
+        if p.hint:  # its own sentence: never "Not quite: Hint: ..." (issue 23)
+            said += f" Hint: {p.hint.rstrip('.')}."
+        return said
 
     def another(self) -> bool:
         """A fresh question: from the next seed whose question differs from this one."""

@@ -26,7 +26,6 @@ import ipywidgets as w
 import pandas as pd
 
 from chaitea.analysis import explore as ex
-from chaitea.rulesets.chai_tea_jazz import JASS_RULESETS
 from chaitea_widgets.base import Refusal, View, button, html, show
 from chaitea_widgets.strip import SaveButton
 
@@ -91,10 +90,12 @@ class RulesLab(View):
         lay = w.Layout(width="260px")
         self.title = html("Rules lab <small>simulations with 95% intervals</small>",
                           "ctj-title")
-        self.ruleset = w.Dropdown(options=["chai-tea-jazz", *JASS_RULESETS[:3]],
-                                  value="chai-tea-jazz", description="Ruleset", layout=lay)
-        self.players = w.Dropdown(options=[2, 3, 4, 6], value=3, description="Players",
-                                  layout=lay)
+        # the rulesets explore can run, and each one's player counts: asked of the code, so the
+        # menu grows when explore learns the Jass rulesets (issue 23)
+        self.ruleset = w.Dropdown(options=list(ex.explore_rulesets()), value="chai-tea-jazz",
+                                  description="Ruleset", layout=lay)
+        self.players = w.Dropdown(options=list(ex.ruleset_players(self.ruleset.value)), value=3,
+                                  description="Players", layout=lay)
         self.setup = w.Dropdown(options=["standard", "short", "long", "custom"],
                                 value="standard", description="Setup", layout=lay)
         self.custom = w.Textarea(
@@ -147,10 +148,19 @@ class RulesLab(View):
                      self.results)
         self.run_button.on_click(lambda _b: self.run())
         self.setup.observe(lambda _c: show(self.custom, self.setup.value == "custom"), "value")
+        self.ruleset.observe(lambda _c: self._follow_ruleset(), "value")
         self.summary.observe(lambda _c: self.show_summary(), "value")
         self.df: pd.DataFrame | None = None
         self.table: pd.DataFrame | None = None
         self.figure: Any = None
+
+    def _follow_ruleset(self) -> None:
+        """The Players menu offers the chosen ruleset's player counts (keeping the count chosen
+        if the ruleset allows it, else its smallest)."""
+        allowed = list(ex.ruleset_players(self.ruleset.value))
+        keep = self.players.value if self.players.value in allowed else allowed[0]
+        self.players.options = allowed
+        self.players.value = keep
 
     # -- actions ---------------------------------------------------------------------------------
     def options(self) -> dict[str, Any]:

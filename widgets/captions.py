@@ -4,7 +4,7 @@ The session captions every step with them; a notebook may call :func:`describe` 
 
 from __future__ import annotations
 
-from chaitea import Game, GameState, TrickRecord
+from chaitea import Game, GameState, RoundResult, TrickRecord
 from chaitea.draw.svg import card_name
 from chaitea.engine.actions import Accept, Decline, Offer, Pass, Pick, Play, Rescind
 
@@ -67,8 +67,7 @@ def describe(before: GameState, after: GameState) -> str:
                  " and leads the first trick.")
     if len(after.round_results) > len(before.round_results):
         r = after.round_results[-1]
-        text += (f" Round over: {names[r.declarer]} scores {r.score} in the "
-                 f"{_row_title(g, r.row)} row.")
+        text += f" Round over: {names[r.declarer]} scores {r.score} {_where_written(g, r)}."
         if after.is_terminal() and not getattr(after, "_round_only", False):
             text += " The game is over."
     return text.strip()
@@ -79,8 +78,13 @@ def _last_trick(state: GameState) -> TrickRecord | None:
     return tricks[-1] if tricks else None
 
 
-def _row_title(game: Game, key: str) -> str:
+def _where_written(game: Game, result: RoundResult) -> str:
+    """Where a round's score goes, in a player's words: "in the Under row", or for a round
+    played on its own (Game.round_state: no row is written) "for Under, a round on its own"
+    (issue 23: it said "in the round row")."""
     for row in game.setup.rows:
-        if row.key == key:
-            return row.title
-    return key or "round"
+        if row.key == result.row:
+            return f"in the {row.title} row"
+    if result.row:
+        return f"in the {result.row} row"
+    return f"for {result.contract.title}, a round on its own (no row of the pad)"

@@ -13,7 +13,7 @@ from chaitea.core.markup import escape
 
 from .base import Refusal, View, button, default_names, html, seat_widgets, show, sort_cards
 from .contract_controls import ContractControls
-from .explore_shared import deck_label, tricks_of
+from .explore_shared import contract_title, deck_label, tricks_of
 from .strip import CardStrip, StripItem
 from .words import cite_links
 
@@ -38,14 +38,15 @@ def _deck_words(deck: Deck) -> str:
     return deck.describe()
 
 
-def _sort_note(contract: Contract, order: chaitea.Order, k: int) -> str:
+def _sort_note(contract: Contract, order: chaitea.Order, k: int, deck: Deck) -> str:
     """"Hands sorted for Over (the highest rank is strongest)": the order's name only when it
-    adds something to the contract's title (a trump contract, a Slalom trick)."""
+    adds something to the contract's title (a trump contract, a Slalom trick); the trump named
+    as the deck names it (Bells in the Jass deck)."""
     name, _, rule = order.describe.partition(": ")
     played = "" if name == contract.title else f", played {escape(name)}"
     trick = f", trick {k + 1}" if contract.info.needs_start else ""
     trump = "; trump first" if contract.info.trump else ""
-    return (f"Hands sorted for <b>{escape(contract.title)}</b>{trick}{played} "
+    return (f"Hands sorted for <b>{escape(contract_title(contract, deck))}</b>{trick}{played} "
             f"({escape(rule)}){trump}.")
 
 
@@ -211,7 +212,7 @@ class DealExplorer(View):
         self.hands = []
         with self._hold(*widgets):
             order = contract.order_for(k, n_tricks)
-            self.sort_note.value = _sort_note(contract, order, k)
+            self.sort_note.value = _sort_note(contract, order, k, deck)
             total = 0
             for seat in range(len(self.seat_boxes)):
                 show(self.seat_boxes[seat], seat < p)

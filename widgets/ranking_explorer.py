@@ -11,7 +11,7 @@ from chaitea.core.markup import escape
 
 from .base import View, html, show
 from .contract_controls import ContractControls
-from .explore_shared import deck_label, tricks_of
+from .explore_shared import contract_title, deck_label, led_options, suit_name, tricks_of
 from .strip import CardStrip, StripItem
 
 __all__ = ["RankingExplorer"]
@@ -54,10 +54,9 @@ class RankingExplorer(View):
                                         ("standard", "six-player", "double", "jass")],
                                value="standard", description="Deck")
         self.deck.add_class("ctj-deck")
-        self.led = w.ToggleButtons(options=[("any", ""), ("♣", "C"), ("♦", "D"), ("♥", "H"),
-                                            ("♠", "S")], value="", description="Led suit",
-                                   tooltips=["no suit led yet: every suit's order", "clubs led",
-                                             "diamonds led", "hearts led", "spades led"])
+        led_opts, led_tips = led_options(deck_named("standard"))
+        self.led = w.ToggleButtons(options=led_opts, value="", description="Led suit",
+                                   tooltips=led_tips)
         self.led.add_class("ctj-led")
         self.four_colour = w.Checkbox(value=four_colour, description="Four-colour suits",
                                       indent=False)
@@ -113,6 +112,7 @@ class RankingExplorer(View):
         n_tricks = tricks_of(players, deck.name)
         self.controls.set_n_tricks(n_tricks)
         self.controls.set_swiss(deck.is_jass)
+        self._set_led_buttons(deck)
         contract = self.controls.contract
         k = self.controls.trick_index
         led = Suit.parse(self.led.value) if self.led.value else None
@@ -155,7 +155,7 @@ class RankingExplorer(View):
             trump_words = (f" Trump is {self._suit(contract.trump, deck)}: any trump beats "
                            "every card of the led suit." if contract.trump is not None else
                            " No trump: only the led suit can win.")
-            self.explain.value = (f"<b>{escape(contract.title)}</b>. {trick_words} "
+            self.explain.value = (f"<b>{escape(contract_title(contract, deck))}</b>. {trick_words} "
                                   f"<b>{escape(sched.describe)}</b>.{escape(trump_words)}"
                                   + (" Jokers beat everything; of two, the later-played wins."
                                      if deck.joker_mask else ""))
@@ -164,8 +164,18 @@ class RankingExplorer(View):
                                    if contract.info.needs_start else "")
         self.status.set("")
 
+    def _set_led_buttons(self, deck: Deck) -> None:
+        """The led-suit buttons name the suits as the deck does (Swiss names for the Jass deck,
+        French symbols else), keeping the suit chosen."""
+        options, tips = led_options(deck)
+        if list(self.led.options) != options:
+            value = self.led.value
+            self.led.options = options
+            self.led.tooltips = tips
+            self.led.value = value
+
     @staticmethod
     def _suit(suit: Suit | None, deck: Deck) -> str:
         if suit is None:
             return "Jokers"
-        return suit.swiss if deck.is_jass else suit.plural
+        return suit_name(suit, deck)

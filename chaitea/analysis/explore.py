@@ -50,7 +50,7 @@ from chaitea.analysis.plots import (
     plot_pick_frequency,
     plot_setup_balance,
 )
-from chaitea.analysis.rules import check_ruleset
+from chaitea.analysis.rules import check_ruleset, explore_rulesets, ruleset_players
 from chaitea.analysis.tables import Z95 as Z95
 from chaitea.analysis.tables import (
     barrel_value,
@@ -70,6 +70,7 @@ __all__ = [
     "bet_debt_effect",
     "declarer_score",
     "explore",
+    "explore_rulesets",
     "interval",
     "pick_frequency",
     "plot_barrel_value",
@@ -77,6 +78,7 @@ __all__ = [
     "plot_declarer_score",
     "plot_pick_frequency",
     "plot_setup_balance",
+    "ruleset_players",
     "setup_balance",
 ]
 

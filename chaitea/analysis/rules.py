@@ -32,6 +32,7 @@ from chaitea.core.round_tables import round_tables
 from chaitea.core.setups import Setup
 from chaitea.core.tricks import TrumpSetting
 from chaitea.engine.game import RULESETS, Game
+from chaitea.rulesets import find_ruleset
 from chaitea.rulesets.chai_tea_jazz import JASS_RULESETS
 
 __all__ = [
@@ -40,9 +41,11 @@ __all__ = [
     "BatchTables",
     "batch_tables",
     "check_ruleset",
+    "explore_rulesets",
     "hand_features",
     "make_game",
     "row_choices",
+    "ruleset_players",
 ]
 
 ENGINE_OPTIONS = ("deck", "passing_the_barrel", "match_point", "meta", "same_contract_raise")
@@ -64,6 +67,33 @@ def check_ruleset(ruleset: str) -> None:
                          " exploration; use \"chai-tea-jazz\"")
     if ruleset not in RULESETS:
         raise SetupError(f"unknown ruleset {ruleset!r} (RECORD options.ruleset)")
+
+
+def explore_rulesets() -> tuple[str, ...]:
+    """The rulesets rules exploration can run now: those :func:`check_ruleset` accepts, in the
+    record's order (what a menu of rulesets should offer; issue 23).
+
+    >>> explore_rulesets()
+    ('chai-tea-jazz',)
+    """
+    names = []
+    for name in (*RULESETS, *JASS_RULESETS):
+        try:
+            check_ruleset(name)
+        except SetupError:
+            continue
+        names.append(name)
+    return tuple(names)
+
+
+def ruleset_players(ruleset: str) -> tuple[int, ...]:
+    """The player counts ``ruleset`` allows, ascending (its default first in
+    ``find_ruleset(ruleset).players``); a :class:`SetupError` for an unknown name.
+
+    >>> ruleset_players("chai-tea-jazz"), ruleset_players("schieber")
+    ((2, 3, 4, 6), (4, 6))
+    """
+    return tuple(sorted(find_ruleset(ruleset).players))
 
 
 def make_game(players: int, setup: Setup | str | list[dict[str, Any]],

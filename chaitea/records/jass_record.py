@@ -37,9 +37,14 @@ CheckItem = Callable[[object, str], str]
 
 
 def is_jass_record(data: Mapping[str, Any]) -> bool:
-    """Whether a parsed record names one of the Jass rulesets that exist."""
+    """Whether a parsed record names one of the Jass rulesets that exist. A ``ruleset`` that is
+    not a string (a list, an object, a number) is not one: the Chai Tea Jazz checks then refuse it
+    by name ("'ruleset' must be a string"), not as an unhashable key (issue 23)."""
     opts = data.get("options")
-    return isinstance(opts, dict) and opts.get("ruleset") in RULESETS
+    if not isinstance(opts, dict):
+        return False
+    name = opts.get("ruleset")
+    return isinstance(name, str) and name in RULESETS
 
 
 def _plain_item(item: object, where: str) -> str:

@@ -20,10 +20,11 @@ from typing import Any
 
 import pytest
 
-from chaitea import STANDARD, Game
+from chaitea import STANDARD, Game, RecordError, loads
 from chaitea.__main__ import main
 from chaitea.ai.bots import RandomBot, play_out
 from tests.engine.conftest import (
+    dump,
     first_legal,
     hands_json,
     make_deal,
@@ -349,3 +350,28 @@ def test_cli_random_game_replays():
     proc2 = run_cli("replay", "-", stdin=proc.stdout)
     assert proc2.returncode == 0, proc2.stderr
     assert json.loads(proc2.stdout)["finished"] is True
+
+
+@pytest.mark.parametrize("ruleset", [["jass"], {"name": "jass"}, 3, 1.5, True],
+                         ids=["list", "dict", "int", "float", "bool"])
+def test_record_ruleset_of_the_wrong_type_is_named(ruleset: object, tmp_path: Path):
+    """Issue 23: an ``options.ruleset`` that is not a string (a list or an object, unhashable;
+    a number) is refused by name at ``round 0, picking step 0`` (RECORD options.ruleset), through
+    main() and chaitea.loads, never as an internal TypeError."""
+    rec = record([], options={"ruleset": ruleset})
+    expected = "round 0, picking step 0: 'ruleset' must be a string (RECORD options.ruleset)"
+    line = check_refusal(run_main("replay", str(dump(tmp_path / "r.json", rec))),
+                         "round 0, picking step 0:")
+    assert line == expected
+    with pytest.raises(RecordError) as e:
+        loads(json.dumps(rec))
+    assert str(e.value) == expected
+
+
+def test_record_cli_ruleset_list_is_named(tmp_path: Path):
+    """Issue 23, as a real subprocess: a list ``ruleset`` names the field, no internal error."""
+    rec = record([], options={"ruleset": ["schieber"]})
+    line = check_refusal(run_cli("replay", str(dump(tmp_path / "r.json", rec))),
+                         "round 0, picking step 0:")
+    assert "internal error" not in line
+    assert line.endswith("'ruleset' must be a string (RECORD options.ruleset)")

@@ -38,15 +38,39 @@ def test_games_options_and_refusals():
     assert lab.run(), lab.message
     assert set(lab.df["max_debt"]) == {18}
     assert lab.show_summary("barrel") and lab.table.loc["barrel", "n"] == 4
-    lab.ruleset.value = "jass"
-    assert not lab.run() and "not available yet" in lab.message
-    lab.ruleset.value = "chai-tea-jazz"
     lab.setup.value = "custom"
     lab.custom.value = "[{row: under}]"
     assert not lab.run() and "not valid JSON" in lab.message
     lab.custom.value = '[{"row": "sideways", "value": 2}]'
     assert not lab.run() and "unknown row" in lab.message
     assert not lab.unexpected
+
+
+def test_ruleset_menu_offers_what_explore_runs_and_players_follow_it(monkeypatch):
+    """Issue 23: the Ruleset menu offers only the rulesets explore can run (asked of
+    chaitea.analysis.explore, so no Run fails with "not available yet"), and the Players menu
+    offers the chosen ruleset's player counts."""
+    from chaitea.analysis import explore as ex
+
+    lab = rules_lab.RulesLab(deals=2)
+    assert list(lab.ruleset.options) == list(ex.explore_rulesets()) == ["chai-tea-jazz"]
+    assert list(lab.players.options) == [2, 3, 4, 6] and lab.players.value == 3
+    for name in lab.ruleset.options:  # every offered ruleset runs
+        lab.ruleset.value = name
+        assert lab.run(1), lab.message
+    # a ruleset explore might learn later (Schieber: 4 or 6 players): Players follows the menu
+    monkeypatch.setattr(ex, "explore_rulesets", lambda: ("chai-tea-jazz", "schieber"))
+    lab = rules_lab.RulesLab(deals=2)
+    assert list(lab.ruleset.options) == ["chai-tea-jazz", "schieber"]
+    lab.players.value = 6
+    lab.ruleset.value = "schieber"
+    assert list(lab.players.options) == [4, 6] and lab.players.value == 6
+    lab.ruleset.value = "chai-tea-jazz"
+    lab.players.value = 3
+    lab.ruleset.value = "schieber"
+    assert lab.players.value == 4
+    lab.ruleset.value = "chai-tea-jazz"
+    assert list(lab.players.options) == [2, 3, 4, 6] and lab.players.value == 4
 
 
 @pytest.mark.parametrize("key", ["slalom", "barrel", "balance"])
