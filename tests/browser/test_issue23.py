@@ -117,3 +117,78 @@ def test_06_new_game_redraws_the_bet_debt_buttons(desk: Page, voila_url: str,  #
     expect_debt_labels(panel, ["0"])
     shoot(desk, tmp_path, "23-06-new-game")
     assert_quiet(desk, name)
+
+
+NOTE_BOX = """(el) => {
+  const r = el.getBoundingClientRect();
+  return {left: r.left, right: r.right, top: r.top, bottom: r.bottom,
+          width: window.innerWidth, height: window.innerHeight};
+}"""
+
+
+def assert_inside(box: dict[str, float]) -> None:
+    """The note's box lies inside the viewport, whole."""
+    assert box["left"] >= 0 and box["right"] <= box["width"], box
+    assert box["top"] >= 0 and box["bottom"] <= box["height"], box
+
+
+def test_06_phone_note_on_a_dimmed_card(phone_page: Page, voila_url: str,
+                                        tmp_path: Path) -> None:
+    """Pass; the bots pick and Mufasa leads 9C; tap the dimmed 8H: the engine's reason shows
+    in a note inside the screen and on the table's status line; the next tap puts it away."""
+    page = phone_page
+    name = "06_full_game.ipynb"
+    open_dashboard(page, voila_url, name)
+    dash = page.locator(".ctj-dashboard").first
+    mirror = GameDashboard(players=3, seed=2024, names=ctj_course.NAMES)
+    assert mirror.picking.pass_()
+    s = mirror.session.state
+    assert s.history_str()[-1] == "9C"
+    reason = mirror.table._why(s, "8H", set(s.legal_moves()))
+    assert "refused" in reason, reason
+
+    dash.locator(".ctj-picking-panel button.ctj-pass").first.tap()
+    table = dash.locator(".ctj-trick-table").first
+    expect(table.locator(".ctj-centre .ctj-card-9C")).to_have_count(1, timeout=UPDATE_MS)
+    dimmed = table.locator(".ctj-hand-0 button.ctj-card-8H.ctj-unplayable")
+    expect(dimmed).to_have_count(1, timeout=UPDATE_MS)
+    dimmed.scroll_into_view_if_needed()
+    dimmed.tap(force=True)  # aria-disabled: Playwright would wait for "enabled"
+    # the status line says why (for a screen reader, and for a screen too narrow for a note)
+    shoot(page, tmp_path, "23-06-phone-tapped")
+    words = reason.split(" (RULES")[0]  # the status line makes the rule citation a link
+    expect(status(table)).to_contain_text(words, timeout=UPDATE_MS)
+    note = page.locator(".ctj-why-note[data-card='8H']")
+    expect(note).to_be_visible(timeout=UPDATE_MS)
+    expect(note).to_have_text(reason)
+    box = note.evaluate(NOTE_BOX)
+    shoot(page, tmp_path, "23-06-phone-note")
+    assert_inside(box)
+    # the next tap (anywhere) puts the note away
+    page.touchscreen.tap(box["width"] // 2, 4)  # a tap on the page's edge: nothing there
+    expect(note).to_be_hidden(timeout=UPDATE_MS)
+    shoot(page, tmp_path, "23-06-phone-note-gone")
+    assert_quiet(page, name)
+
+
+def test_06_desktop_note_on_hover(desk: Page, voila_url: str,  # noqa: F811
+                                  tmp_path: Path) -> None:
+    """With a mouse the note still shows on hover (inside the window) and goes when the mouse
+    leaves the card."""
+    name = "06_full_game.ipynb"
+    open_dashboard(desk, voila_url, name)
+    dash = desk.locator(".ctj-dashboard").first
+    dash.locator(".ctj-picking-panel button.ctj-pass").first.click()
+    table = dash.locator(".ctj-trick-table").first
+    dimmed = table.locator(".ctj-hand-0 button.ctj-card-8H.ctj-unplayable")
+    expect(dimmed).to_have_count(1, timeout=UPDATE_MS)
+    dimmed.hover(force=True)
+    note = desk.locator(".ctj-why-note[data-card='8H']")
+    expect(note).to_be_visible(timeout=UPDATE_MS)
+    expect(note).to_contain_text("8H refused")
+    box = note.evaluate(NOTE_BOX)
+    shoot(desk, tmp_path, "23-06-desktop-hover")
+    assert_inside(box)
+    desk.mouse.move(2, 2)
+    expect(note).to_be_hidden(timeout=UPDATE_MS)
+    assert_quiet(desk, name)
