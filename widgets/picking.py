@@ -136,9 +136,7 @@ class PickingPanel(PickingCoach, PickingDrawing):
         self.debt.add_class("ctj-debt")
         # the Bet Debt as buttons, one per legal amount (a slider is hard to set on a phone):
         # the slider stays as the value's holder (and for code), hidden
-        self.debt_choice = w.ToggleButtons(options=[("0", 0)], value=0, description="Bet Debt",
-                                           style={"button_width": "auto"})
-        self.debt_choice.add_class("ctj-debt-choice")
+        self.debt_choice = self._make_debt_choice([("0", 0)], 0)
         self.debt.layout.display = "none"
         self.pick_button = button("Pick", "ctj-pick", primary=True,
                                   tooltip="Pick this contract with this Bet Debt")
@@ -177,7 +175,6 @@ class PickingPanel(PickingCoach, PickingDrawing):
     def _wire(self) -> None:
         """The callbacks of the choices, the offers, the navigation and the examples."""
         self.pick_button.on_click(lambda _b: self.pick())
-        self.debt_choice.observe(self._guard(self._debt_chosen), "value")
         self.debt.observe(self._guard(self._debt_moved), "value")
         self.pass_button.on_click(lambda _b: self.pass_())
         self.offer_button.on_click(lambda _b: self.offer())
@@ -274,6 +271,30 @@ class PickingPanel(PickingCoach, PickingDrawing):
 
     def _after_move(self) -> None:
         self.status.set("")  # the caption line under the buttons says what this step was
+
+    def _make_debt_choice(self, options: list[tuple[str, int]], value: int) -> w.ToggleButtons:
+        """The Bet Debt buttons, one per amount in ``options``, wired to the slider.
+
+        A change of amounts gets a new ToggleButtons (see :meth:`_replace_debt_choice`): the
+        front end redraws a ToggleButtons' buttons only when a label differs from its button's
+        index, so the single label "0" (the first pick's) left the buttons of the last
+        decision on the page (5..35), and a click on one of them failed (issue 23)."""
+        choice = w.ToggleButtons(options=options, value=value, description="Bet Debt",
+                                 style={"button_width": "auto"})
+        choice.add_class("ctj-debt-choice")
+        choice.observe(self._guard(self._debt_chosen), "value")
+        return choice
+
+    def _replace_debt_choice(self, options: list[tuple[str, int]], value: int) -> None:
+        """Put new Bet Debt buttons in the old ones' place (same classes, same callback) and
+        close the old ones, their layout and style with them (no model is left behind)."""
+        old = self.debt_choice
+        new = self._make_debt_choice(options, value)
+        new.disabled = old.disabled
+        self.debt_choice = new
+        self.choices.children = tuple(new if c is old else c for c in self.choices.children)
+        for model in (old.layout, old.style, old):
+            model.close()
 
     def _debt_chosen(self, change: dict[str, object]) -> None:
         v = change["new"]

@@ -45,3 +45,5 @@ class PickingBase(SteppedView):
 
     if TYPE_CHECKING:  # a method of another part, for the type checker only
         def _drop_stale_advice(self) -> None: ...  # the coach: put away Advice the game left
+        # the panel: new Bet Debt buttons in the old ones' place
+        def _replace_debt_choice(self, options: list[tuple[str, int]], value: int) -> None: ...

@@ -98,7 +98,9 @@ class PickingDrawing(PickingBase):
         amounts = debts or [0]
         options = [(str(x), x) for x in amounts]
         if list(self.debt_choice.options) != options:
-            self.debt_choice.options = options
+            # new buttons, not new options: the front end may keep a ToggleButtons' old buttons
+            value = self.debt.value if self.debt.value in amounts else amounts[0]
+            self._replace_debt_choice(options, value)
         if self.debt_choice.value != self.debt.value and self.debt.value in amounts:
             self.debt_choice.value = self.debt.value
         self.debt_choice.disabled = self.debt.disabled

@@ -184,7 +184,7 @@ class CardStrip(anywidget.AnyWidget):
         if self.interactive and cid and item.kind != "back":
             if item.playable is False:
                 extra.append(' aria-disabled="true"')
-                if item.note:  # why not: shown on hover and on keyboard focus (strip.css)
+                if item.note:  # why not: a note on hover, focus and tap (strip.js)
                     extra.append(f' data-why="{escape(item.note)}"')
             return (f'<button type="button" class="{cls}" data-card="{escape(cid)}" '
                     f'aria-label="{label}" title="{label}"{"".join(extra)}>{svg}{caption}'

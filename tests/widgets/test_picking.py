@@ -244,3 +244,45 @@ def test_bet_debt_is_chosen_with_buttons_not_a_slider():
     panel.pick_button.click()
     assert panel.session.state.history_str()[-1] == "15 trump(H)"
     assert [v for _l, v in panel.debt_choice.options] == list(range(20, 36, 5))
+
+
+def _page_keeps_old_buttons(labels: list[str], shown: int) -> bool:
+    """ipywidgets 8's ToggleButtonsView.update: it rebuilds its buttons only when a label differs
+    from the value of the button at its place, and a button's value is its index ("0", "1"...).
+    True when a page showing ``shown`` buttons would keep them for the new ``labels``."""
+    return all(i < shown and label == str(i) for i, label in enumerate(labels))
+
+
+def test_bet_debt_buttons_are_new_when_the_amounts_change():
+    """Issue 23: Pick at debt 0, then Take back: the amounts go from 5..35 back to the single 0.
+    New options on the same ToggleButtons would leave 5..35 on the page (its label "0" is its
+    index); the panel puts new buttons in their place instead, and closes the old ones."""
+    import ipywidgets
+
+    panel = PickingPanel(players=3, seed=5, passing_the_barrel=True, show_examples=False)
+    first = panel.debt_choice
+    assert [label for label, _v in first.options] == ["0"]
+    assert panel.pick("trump(C)", debt=0)
+    raised = panel.debt_choice
+    assert [label for label, _v in raised.options] == [str(x) for x in range(5, 36, 5)]
+    assert raised is not first and first.comm is None  # closed: gone from the page
+    assert panel.undo()
+    labels = [label for label, _v in panel.debt_choice.options]
+    assert labels == ["0"]
+    assert _page_keeps_old_buttons(labels, shown=len(raised.options))  # why same-widget fails
+    assert panel.debt_choice is not raised and raised.comm is None
+    assert panel.debt_choice in panel.choices.children
+    assert raised not in panel.choices.children
+    assert "ctj-debt-choice" in panel.debt_choice._dom_classes
+    # the new buttons are wired as the old ones were: a choice moves the (hidden) slider
+    assert panel.pick("trump(C)", debt=0)
+    panel.debt_choice.value = 15
+    assert panel.debt.value == 15
+    # the same amounts again keep the same buttons; old ones do not pile up in the kernel
+    same = panel.debt_choice
+    panel.refresh()
+    assert panel.debt_choice is same
+    count = len(ipywidgets.widgets.widget._instances)
+    for _ in range(5):
+        assert panel.undo() and panel.pick("trump(C)", debt=0)
+    assert len(ipywidgets.widgets.widget._instances) == count

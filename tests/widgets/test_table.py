@@ -204,3 +204,31 @@ def test_a_broken_bot_is_reported_in_words():
     assert table.unexpected == [] and table2.unexpected == []
     with pytest.raises(Refusal, match="act"):
         TrickTable(bots=object())  # a programming mistake: the constructor says so
+
+
+def test_a_tapped_dimmed_card_says_its_note_on_the_status_line():
+    """Issue 23: a phone has no hover, so the note on a dimmed card shows on a tap (strip.js),
+    and the tap reaches Python, which puts the same reason on the table's status line (the
+    one a screen reader hears). Lesson 6's deal: Mufasa leads 9C, Aslan's 8H is refused."""
+    import html
+    import re
+
+    from chaitea_widgets import GameDashboard
+    from chaitea_widgets.strip import STATIC
+
+    dash = GameDashboard(players=3, seed=2024, names=["Aslan", "Leo", "Mufasa"])
+    assert dash.picking.pass_()
+    table = dash.table
+    assert table.state.history_str()[-1] == "9C"
+    hand = table.seat_hands[0]
+    why = re.search(r'data-card="8H"[^>]*data-why="([^"]+)"', hand.html)
+    assert why, hand.html
+    note = html.unescape(why.group(1))
+    browser_click(hand, "8H")
+    assert table.status.text == note
+    assert "8H" in shown_cards(hand)  # refused: nothing changed
+    # no note drawn by CSS on :hover: a touch screen keeps a tapped card "hovered" (the note
+    # stayed after the next tap) and may swallow the tap that changed the page
+    css = (STATIC / "strip.css").read_text(encoding="utf-8")
+    assert ":hover::after" not in css and "attr(data-why)" not in css
+    assert ".ctj-why-note" in css
