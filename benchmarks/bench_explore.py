@@ -1,6 +1,5 @@
 """``chaitea.analysis.explore`` at scale: the state API on one and two worker processes, and the
-batch
-engine end to end for a million rounds.
+batch engine end to end for a million rounds.
 
 1. State API, random bots, three players, long setup: rounds/s with ``workers=1`` and
    ``workers=2`` (alternating repetitions, medians, the ratio; target >= 1.8x).

@@ -1,7 +1,6 @@
 """The Jass adapter of the kernel (:mod:`chaitea.ai.kernel`, RULES J): one round of a Jass-family
-game
-as kernel :class:`~chaitea.ai.kernel.Rules` tables, built from the driver's per-trick plans, and
-a :class:`chaitea.engine.driver.JassState`'s position (:func:`chaitea.ai.kernel.rules_of` and
+game as kernel :class:`~chaitea.ai.kernel.Rules` tables, built from the driver's per-trick plans,
+and a :class:`chaitea.engine.driver.JassState`'s position (:func:`chaitea.ai.kernel.rules_of` and
 :func:`chaitea.ai.kernel.position_of` come here for a Jass state).
 
 >>> from chaitea.rulesets import jass_game
@@ -32,8 +31,7 @@ _JASS_CACHE: weakref.WeakKeyDictionary[Any, dict[tuple[str, int, tuple[int, ...]
 def jass_rules_for(game: JassGame, contract: str, declarer: int, *,
                    chosen: Sequence[int] = (), lowest: bool = False) -> Rules:
     """THE Jass adapter: a round of ``game`` (a :class:`chaitea.engine.driver.JassGame`) played as
-    the
-    pick ``contract`` (its spelling: ``trump(H)``, ``slalom(obenabe)``, ``tutti``, ``misere``)
+    the pick ``contract`` (its spelling: ``trump(H)``, ``slalom(obenabe)``, ``tutti``, ``misere``)
     with ``declarer``'s side scored (the Coiffeur pads: the forehand), as kernel tables.
 
     Everything is read from the engine: per trick the driver's plan (:meth:`JassGame.plan`:

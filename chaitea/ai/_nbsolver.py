@@ -12,8 +12,7 @@ starts keyed on the cards each seat holds, the leader and the Match chance), run
 :class:`chaitea.ai.solver.Solver` when numba is installed and the round fits (at most 62 cards,
 no straw-piles or set-aside cards, no Tutti: those stay on the pure-Python search). Setting
 ``CHAITEA_NO_NUMBA=1`` disables it (as for :mod:`chaitea.analysis.batch`); both searches give the
-same
-values and best moves (``tests/bots/test_kernel_numba.py``).
+same values and best moves (``tests/bots/test_kernel_numba.py``).
 """
 
 from __future__ import annotations

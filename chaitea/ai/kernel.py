@@ -65,8 +65,7 @@ def rules_for(game: Game, contract: Contract | str, declarer: int, *,
     :mod:`chaitea.core.tricks` interface): ``contract.trick_rules(n)`` (trump setting and suit,
     orders, value table), the strength tables per trick (``game.tables_for``, built from
     :func:`chaitea.core.tricks.strength_tables`), the card values (``values.for_deck``) and
-    last-trick
-    bonus, the game's follow rule (:mod:`chaitea.core.following`), the seating's sides.
+    last-trick bonus, the game's follow rule (:mod:`chaitea.core.following`), the seating's sides.
 
     >>> r = rules_for(Game(players=4), "slalom(high)", 1)
     >>> r.sides, r.side_of, r.order_names[:3]

@@ -4,8 +4,7 @@
 rebuilds the game from an :class:`ExploreSpec` and plays units ``start..stop-1`` with
 :func:`state_chunk` (the state machine and the seated bots) or :func:`batch_chunk`
 (:mod:`chaitea.analysis.batch`, random play), each unit seeded by :func:`unit_seed` from the run's
-seed
-and the unit's index alone. A chunk travels back as plain arrays; :func:`frame` joins them into
+seed and the unit's index alone. A chunk travels back as plain arrays; :func:`frame` joins them into
 one DataFrame with the dtypes of :data:`COLUMNS`.
 
 >>> labels = dict.fromkeys(["ruleset", "setup", "options", "bots", "engine", "mode"], "-")

@@ -16,9 +16,8 @@ True
 ['n', 'mean', 'sd', 'ci_low', 'ci_high']
 
 ``engine="batch"`` plays the rounds with :mod:`chaitea.analysis.batch` instead (random play only;
-each
-round's row and contract are drawn uniformly from the setup's picks, the barrel holder declares,
-no Bet Debt or offer; ``deal_seed`` is then the batch's own deal number).
+each round's row and contract are drawn uniformly from the setup's picks, the barrel holder
+declares, no Bet Debt or offer; ``deal_seed`` is then the batch's own deal number).
 
 Summaries (each a DataFrame with 95% intervals, and a ``plot_*`` helper returning a matplotlib
 Figure drawn on the Agg canvas, no pyplot state): :func:`declarer_score` (by contract, row or

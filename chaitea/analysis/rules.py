@@ -3,8 +3,7 @@
 Everything :mod:`chaitea.analysis.explore` and :mod:`chaitea.analysis.batch` know about the game
 comes from here:
 the :class:`~chaitea.engine.game.Game` they play (with the exploration options of the Bet Debt step
-and
-maximum), the contracts a setup's rows may play, hand features at the deal, and the numeric
+and maximum), the contracts a setup's rows may play, hand features at the deal, and the numeric
 tables of the batch simulator, read from the engine's interface for kernels
 (:mod:`chaitea.core.tricks`: trick rules, strength tables, value tables).
 

@@ -1,8 +1,7 @@
 """Seatings, contract rows and setups: rules as data (RULES P, B, S; RECORD ``setup``).
 
 A :class:`~chaitea.core.seating.Seating` (from :mod:`chaitea.core.seating`, re-exported here) says
-how a
-player count plays: hand size, teams, Bet Debt step, last-trick bonus.
+how a player count plays: hand size, teams, Bet Debt step, last-trick bonus.
 A :class:`Setup` is the list of rows on the Paper Pad; each :class:`Row` has a kind (which contracts
 a pick of it may play), a value in game points, and the Avoidance and meta flags.
 

@@ -1,9 +1,8 @@
 """Trick rules, strength tables and trick winners: the interface a kernel builds on (RULES R, J).
 
 A contract (:mod:`chaitea.core.contracts`) is a schedule of :class:`TrickRule` values, one per
-trick.
-Everything a fast kernel (a solver, a batch simulator, the engine's own play path) needs for one
-round is read from these values once, then used as plain integers and tuples.
+trick. Everything a fast kernel (a solver, a batch simulator, the engine's own play path) needs for
+one round is read from these values once, then used as plain integers and tuples.
 
 The kernel interface (small and stable)
 ---------------------------------------
@@ -40,8 +39,7 @@ order); a hand is an ``int`` bit mask; suits are ``0..3`` (C D H S) and ``-1`` m
    follow sets trump for the whole hand (Tutti), :func:`late_trump_points` recounts the round at
    the end. The Jass engine's three play paths use these (RULES J): the state
    (:class:`chaitea.engine.trick_play.TrickPlay`, the 36-card deck and the double deck alike) and
-   the
-   bots' copy of a round (:class:`chaitea.ai.jass_play.JassRound`).
+   the bots' copy of a round (:class:`chaitea.ai.jass_play.JassRound`).
 
 A :class:`chaitea.engine.game.Game` does steps 1-5 once per contract
 (``game.round_rules(contract)``:

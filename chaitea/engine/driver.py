@@ -7,8 +7,7 @@ A round is dealt (a chance node), its contract chosen by the ruleset's choice ph
 (:mod:`chaitea.rulesets.jass.scores`); Weis and Stöck are automatic (RULES J,
 :mod:`chaitea.rulesets.jass`;
 option: Weis declared by hand, :mod:`chaitea.rulesets.jass.declaring`). A deck other than the
-36-card
-one (six-player Schieber's two 24-card decks) plays on the state class its table names
+36-card one (six-player Schieber's two 24-card decks) plays on the state class its table names
 (:mod:`chaitea.rulesets.jass.double_deck`).
 
 >>> from chaitea.rulesets import find_ruleset
@@ -191,8 +190,7 @@ class JassState(ActionSpellings, TrickPlay, StateViews):
     :meth:`current_player`, :meth:`legal_actions` (ids), :meth:`legal_moves` (record
     spellings), :meth:`apply_action` (ids, strings or cards; a refusal raises
     :class:`~chaitea.core.errors.IllegalPlay` or :class:`~chaitea.core.errors.IllegalPick` naming
-    the
-    rule and leaves the state unchanged), :meth:`verify_action`, :meth:`can_apply`,
+    the rule and leaves the state unchanged), :meth:`verify_action`, :meth:`can_apply`,
     :meth:`clone`, :meth:`is_terminal`, :meth:`returns` (each seat's side score),
     :meth:`history`, :meth:`observation` and :meth:`record`."""
 
@@ -462,8 +460,7 @@ class JassState(ActionSpellings, TrickPlay, StateViews):
     def _declare(self, st: PickStatus) -> None:
         """The hand's Weis and Stöck per side: automatic from the hands as dealt, or the Weis
         declared by hand (``st.declared``, :mod:`chaitea.rulesets.jass.declaring`); the two-deck
-        reading
-        for the Jass double deck (:mod:`chaitea.rulesets.jass.double`)."""
+        reading for the Jass double deck (:mod:`chaitea.rulesets.jass.double`)."""
         g = self.game
         t = g.table
         assert t.declaring is not None

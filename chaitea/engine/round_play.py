@@ -1,10 +1,9 @@
 """Dealing, play and scoring of a round, and ending a game by agreement (RULES P, F, R, S).
 
 :class:`RoundPlay` is a part of :class:`~chaitea.engine.game.GameState`: it starts a round's play
-with the
-contract's trick rules and the follow rule bound to its trump, explains refused cards, and at the
-round's end hands it to the game's scoring part (``game.scoring``: the score, the pad, the end
-rule) and the barrel to the choice phase (``game.picking.next_barrel``). The hot path of play
+with the contract's trick rules and the follow rule bound to its trump, explains refused cards, and
+at the round's end hands it to the game's scoring part (``game.scoring``: the score, the pad, the
+end rule) and the barrel to the choice phase (``game.picking.next_barrel``). The hot path of play
 stays inline in ``GameState.apply_action``. :class:`PlayTables` is a part of
 :class:`~chaitea.engine.game.Game`: the per-contract strength tables and bound follow rule.
 """

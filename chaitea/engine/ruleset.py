@@ -2,9 +2,8 @@
 
 A :class:`Ruleset` is data plus one builder: given a player count and the options, it answers a
 :class:`Table`, the composed parts the generic driver (:mod:`chaitea.engine.driver`) runs: the
-seating,
-the choice phase, the scoring part, whether Weis and Stöck are scored, the Weis and card-value
-options, and every contract spelling the game may pick.
+seating, the choice phase, the scoring part, whether Weis and Stöck are scored, the Weis and
+card-value options, and every contract spelling the game may pick.
 
 >>> opt = Option("push_back", False, "the partner may push back to the forehand")
 >>> opt.check(True), opt.check(0)

@@ -3,8 +3,7 @@
 double deck): in play a card id, a :class:`~chaitea.core.cards.Card` or its spelling; in picking an
 action id from ``game.n_cards`` or a record spelling. What cannot be read is refused
 with :class:`~chaitea.core.errors.IllegalPlay` or :class:`~chaitea.core.errors.IllegalPick` naming
-the
-rule (RULES J); the state is not touched.
+the rule (RULES J); the state is not touched.
 
 >>> from chaitea.rulesets import jass_game
 >>> state = jass_game("schieber").new_initial_state(seed=1)

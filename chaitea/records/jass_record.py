@@ -1,8 +1,7 @@
 """Jass-family records and replay (RECORD's Jass section): load, report, and write.
 
 ``chaitea.records.record.loads``/``replay`` hand a record whose ``options.ruleset`` names a Jass
-game
-here. Errors are :class:`~chaitea.core.errors.RecordError` with the exact prefix ``round R,
+game here. Errors are :class:`~chaitea.core.errors.RecordError` with the exact prefix ``round R,
 picking|play step K`` (rounds and steps from 1; file, top level and options at ``round 0,
 picking step 0``; a round's deal at its ``picking step 0``).
 
@@ -56,8 +55,7 @@ def _plain_item(item: object, where: str) -> str:
 def loads(data: Mapping[str, Any], *, check_item: CheckItem = _plain_item,
           check_deal: Callable[[object, str], None] | None = None) -> JassState:
     """Rebuild the state a Jass record describes (already parsed; ``chaitea.records.record`` passes
-    its
-    strict item and deal checks)."""
+    its strict item and deal checks)."""
     opts = dict(data.get("options") or {})
     name = opts.pop("ruleset")
     deck = opts.pop("deck", None)

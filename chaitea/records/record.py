@@ -3,8 +3,7 @@
 A record is a plain JSON object (setup, deals, the actions taken) from which the engine rebuilds
 every state. :func:`replay` checks a record and returns the RECORD replay report; the first illegal
 or malformed item raises :class:`~chaitea.core.errors.RecordError` whose ``where`` is the exact
-prefix
-``round R, picking|play step K``.
+prefix ``round R, picking|play step K``.
 
 >>> from chaitea import Game
 >>> state = Game(players=3).new_initial_state(seed=1)

@@ -1,6 +1,5 @@
 """chaitea.analysis.explore: the DataFrame's columns and dtypes, reproducibility across worker
-counts and
-runs, interruption, bad arguments, and the summaries on constructed DataFrames with known
+counts and runs, interruption, bad arguments, and the summaries on constructed DataFrames with known
 answers."""
 
 from __future__ import annotations

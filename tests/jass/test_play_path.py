@@ -1,15 +1,13 @@
 """The Jass play path (issue 9's speed work) against the rules it must keep (RULES J).
 
 Also the Weis on the engine's masks (:func:`chaitea.rulesets.jass.weis.score_weis_masks`, the
-per-suit
-run table, the no-Weis shortcut and the loop form of ``decide``) against the card path and
+per-suit run table, the no-Weis shortcut and the loop form of ``decide``) against the card path and
 ``decide`` as it read before.
 
 ``apply_action`` plays a legal card id inline and keeps the next seat's legal mask from
 :func:`chaitea.engine.trick_play.follow_tables`; these tests hold that path to the ``jass`` follow
 rule's own ``legal`` function (:mod:`chaitea.core.following`), to the refusals and the unchanged
-state
-of an illegal action, and to the slow path (the same moves as record spellings).
+state of an illegal action, and to the slow path (the same moves as record spellings).
 """
 
 from __future__ import annotations

@@ -2,8 +2,7 @@
 
 The Jass double deck (:data:`chaitea.core.cards.JASS_DOUBLE`) holds two copies of each card 9 10 J Q
 K A; a hand of 8 may hold both copies of a card. The rules of :mod:`chaitea.rulesets.jass.weis`
-hold with
-these readings:
+hold with these readings:
 
 - a card copy serves in one meld only; two copies of a card may serve in two melds (two
   sequences 9-10-J of Bells from both copies are two Weis);
@@ -110,8 +109,7 @@ def double_best_melds(hand: str | Iterable[Card | str], *, trump: Suit | None = 
                       deck: Deck = JASS_DOUBLE) -> tuple[Meld, ...]:
     """The Weis a hand of the double deck scores, strongest first: the split of card copies worth
     most (``options.card_use`` as in :func:`chaitea.rulesets.jass.weis.best_melds`; ``SHARED``:
-    every
-    maximal sequence and four, each card copy in as many as it fits)."""
+    every maximal sequence and four, each card copy in as many as it fits)."""
     return _double_best(hand_cards(hand, deck), trump, undenufe, options, deck)
 
 
@@ -216,8 +214,7 @@ def double_declarations(hands: Sequence[str | Iterable[Card | str]], contract: s
                         declared: Sequence[Meld | None] | None = None) -> Declarations:
     """Every Weis and the Stöck of a deal of ``deck`` (the double deck, or the 36-card one) in
     the contract's mode, as :func:`chaitea.rulesets.jass.hand.declarations` answers them for one
-    deck.
-    With ``declared`` (Weis declared by hand, one entry per seat) only the declared Weis
+    deck. With ``declared`` (Weis declared by hand, one entry per seat) only the declared Weis
     compete, and a seat that declared nothing scores none of its Weis (reading).
 
     >>> hands = ["9C 10C JC", "9C' 10C' JC'", "AH", "AD", "AS", "KS"]

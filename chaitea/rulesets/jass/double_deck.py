@@ -1,8 +1,7 @@
 """Play with the Jass double deck (six-player Schieber's two 24-card decks), a state of its own.
 
 The 36-card driver's play path (:class:`chaitea.engine.driver.JassState`) is tuned for card ids
-0..35
-with nine cards a suit; the double deck has 48 ids (``JASS_DOUBLE``: the first copy's 24 cards
+0..35 with nine cards a suit; the double deck has 48 ids (``JASS_DOUBLE``: the first copy's 24 cards
 C D H S x 9 10 J Q K A, then the second copy's, written ``9C'``), so this subclass replaces only
 what reads the card ids: the legal ids, the card lookup and the deal. The play is the driver's
 generic path (:meth:`chaitea.engine.trick_play.TrickPlay._do_play`: the led suit read from the deck,
