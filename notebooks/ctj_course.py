@@ -186,7 +186,7 @@ class Exercise(View):
         self.progress_line = html("", "ctj-note", "ctj-progress")
         self.tries = Tries(progress)
         self.tries.progress.listen(self._draw_progress)
-        self.another_button.layout.align_self = "flex-start"
+        self.another_button.layout = w.Layout(align_self="flex-start")  # its own layout
         show(self.another_button, another)
         self.felt: w.VBox | None = None
         self.cards_title = html("", "ctj-heading")
@@ -497,7 +497,7 @@ class Welcome(View):
         felt.add_class("ctj-felt")
         self.points = html("", "ctj-note", "ctj-points")
         self.deal_button = button("Deal another hand", "ctj-deal", primary=True)
-        self.deal_button.layout.align_self = "flex-start"
+        self.deal_button.layout = w.Layout(align_self="flex-start")  # its own layout
         self._finish(self.title, self.version, felt, self.points, self.status.widget,
                      self.deal_button)
         self.deal_button.on_click(lambda _b: self.deal())
@@ -612,7 +612,7 @@ class HostGuide(View):
         self.compute_button = button("Work out the expected answers", "ctj-compute",
                                      primary=True, tooltip="Runs every lesson once (a few "
                                      "seconds)")
-        self.compute_button.layout.align_self = "flex-start"
+        self.compute_button.layout = w.Layout(align_self="flex-start")  # its own layout
         self.answers = html("", "ctj-panel", "ctj-answers")
         show(self.answers, False)
         self.rows: list[tuple[str, str, int, str, str]] = []

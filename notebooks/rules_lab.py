@@ -353,7 +353,7 @@ class WorkedQuestion(View):
         who = "random bots" if question_bots() == "random" else f"{question_bots()} bots"
         self.title = html(f"{escape(title)} <small>{who}</small>", "ctj-heading")
         self.button = button(f"Answer from {self.n:,} {unit} ▶", f"ctj-answer-{key}")
-        self.button.layout.align_self = "flex-start"
+        self.button.layout = w.Layout(align_self="flex-start")  # its own layout
         self.words = html("", "ctj-lab-answer")
         self.table_box = html("", "ctj-lab-table-box")
         self.plot = w.Image(format="png", layout=w.Layout(max_width="560px"))

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import ipywidgets as w
+from ipywidgets.widgets.widget_string import HTMLStyle
 
 import chaitea
 from chaitea import Card, Contract, Deck, Game
@@ -20,7 +21,7 @@ from chaitea.core.markup import one_line
 from .strip import CardStrip
 from .words import message_html
 
-__all__ = ["DEFAULT_NAMES", "Refusal", "Status", "View", "button", "default_names", "html",
+__all__ = ["DEFAULT_NAMES", "Refusal", "Status", "View", "button", "close", "default_names", "html",
            "kit_style", "pick_title"]
 
 STATIC = Path(__file__).parent / "static"
@@ -40,8 +41,67 @@ def default_names(players: int) -> list[str]:
     return list(DEFAULT_NAMES[:players])
 
 
+class _Shared:
+    """A layout or style model shared by many widgets (one model on the page instead of one per
+    widget): it refuses changes, which would change every widget that shares it. A widget that
+    needs its own is given one (``show`` swaps the shown and hidden shared layouts)."""
+
+    _frozen = False
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if self._frozen and name in self.keys:  # type: ignore[attr-defined]
+            raise AttributeError(f"{type(self).__name__}.{name}: this model is shared by many "
+                                 "widgets; give the widget its own")
+        super().__setattr__(name, value)
+
+
+class SharedLayout(_Shared, w.Layout):  # type: ignore[misc]
+    pass
+
+
+class SharedHTMLStyle(_Shared, HTMLStyle):  # type: ignore[misc]
+    pass
+
+
+class SharedButtonStyle(_Shared, w.ButtonStyle):  # type: ignore[misc]
+    pass
+
+
+_SHARED: dict[str, w.Widget] = {}
+_SHARED_KINDS: dict[str, tuple[type[w.Widget], dict[str, Any]]] = {
+    "shown": (SharedLayout, {}),
+    "hidden": (SharedLayout, {"display": "none"}),
+    "html": (SharedHTMLStyle, {}),
+    "button": (SharedButtonStyle, {}),
+}
+
+
+def shared(kind: str) -> Any:
+    """The kernel's shared model of ``kind`` (``shown`` / ``hidden`` layout, ``html`` /
+    ``button`` style); a closed one is replaced.
+
+    >>> shared("hidden") is shared("hidden") and shared("hidden").display == "none"
+    True
+    """
+    model = _SHARED.get(kind)
+    if model is None or model.comm is None:
+        cls, traits = _SHARED_KINDS[kind]
+        model = cls(**traits)
+        model._frozen = True
+        _SHARED[kind] = model
+    return model
+
+
+def close(widget: w.DOMWidget) -> None:
+    """Close a dropped widget with its own layout and style (a shared one stays: other widgets
+    use it), so that no model is left behind."""
+    for model in (widget.layout, getattr(widget, "style", None), widget):
+        if model is not None and not isinstance(model, _Shared):
+            model.close()
+
+
 def html(value: str = "", *classes: str) -> w.HTML:
-    box = w.HTML(value=value)
+    box = w.HTML(value=value, layout=shared("shown"), style=shared("html"))
     for c in classes:
         box.add_class(c)
     return box
@@ -49,7 +109,8 @@ def html(value: str = "", *classes: str) -> w.HTML:
 
 def button(description: str, css: str, *, tooltip: str = "", primary: bool = False,
            quiet: bool = False) -> w.Button:
-    b = w.Button(description=description, tooltip=tooltip or description)
+    b = w.Button(description=description, tooltip=tooltip or description,
+                 layout=shared("shown"), style=shared("button"))
     b.add_class(css)
     if primary:
         b.add_class("ctj-primary")
@@ -71,8 +132,12 @@ def seat_widgets(i: int, hand_label: str, straw_label: str,
 
 
 def show(widget: w.DOMWidget, visible: bool) -> None:
-    """Show or hide a widget (without rebuilding it)."""
-    widget.layout.display = None if visible else "none"
+    """Show or hide a widget (without rebuilding it). A widget with a shared layout swaps it
+    for the shared shown or hidden one (no new model); one with its own layout changes it."""
+    if isinstance(widget.layout, SharedLayout):
+        widget.layout = shared("shown" if visible else "hidden")
+    else:
+        widget.layout.display = None if visible else "none"
 
 
 def pick_title(game: Game, spelling: str) -> str:
@@ -157,7 +222,7 @@ def kit_style() -> w.HTML:
     """
     if not _KIT_STYLE or _KIT_STYLE[0].comm is None:
         style = html(f"<style>{KIT_CSS}</style>", "ctj-style")
-        style.layout.display = "none"
+        show(style, False)
         _KIT_STYLE[:] = [style]
     return _KIT_STYLE[0]
 

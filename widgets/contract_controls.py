@@ -10,7 +10,7 @@ import ipywidgets as w
 from chaitea import Contract, Suit
 from chaitea.core.contracts import KINDS
 
-from .base import Refusal
+from .base import Refusal, show
 
 __all__ = ["ContractControls"]
 
@@ -74,9 +74,9 @@ class ContractControls:
 
     def _sync_visibility(self) -> None:
         info = KINDS[self.kind.value]
-        self.suit.layout.display = None if info.trump else "none"
-        self.start.layout.display = None if info.needs_start else "none"
-        self.trick.layout.display = None if info.needs_start and self.with_trick else "none"
+        show(self.suit, info.trump)
+        show(self.start, info.needs_start)
+        show(self.trick, info.needs_start and self.with_trick)
 
     def set(self, contract: str | Contract, trick: int | None = None) -> None:
         """Show ``contract`` (a spelling such as ``slalom(low)``) and, if given, a 1-based trick."""

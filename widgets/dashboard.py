@@ -14,7 +14,7 @@ from chaitea import Game, GameState
 from chaitea.core.markup import escape, shorten
 from chaitea.records.record import MAX_RECORD_BYTES
 
-from .base import Refusal, View, button, default_names, friendly, html, show
+from .base import Refusal, View, button, close, default_names, friendly, html, show
 from .pad import ScorePad
 from .picking import PickingPanel
 from .session import Session, kept_bots
@@ -133,8 +133,7 @@ class GameDashboard(View):
             table.status = shared
             table.widget.children = tuple(shared.widget if c is old else c
                                           for c in table.widget.children)
-            for dropped in (old.layout, old.style, old):
-                dropped.close()
+            close(old)
             self.session.listeners.remove(table.refresh)
             self._subview(table)
             show(table.widget, False)

@@ -8,7 +8,7 @@ import ipywidgets as w
 from chaitea.core.markup import escape
 from chaitea.records.teaching import DEALS, TeachingDeal, feedback
 
-from .base import Refusal, View, button, html
+from .base import Refusal, View, button, html, show
 from .session import Session
 from .table import TrickTable
 
@@ -49,13 +49,13 @@ class TeachingTable(View):
         self._speed = speed
         self.table: TrickTable | None = None
         self.feedback = html("", "ctj-feedback", "ctj-panel")
-        self.feedback.layout.display = "none"
+        show(self.feedback, False)
         self.start_button = button("Play this deal", "ctj-start-deal", primary=True)
         self.start_button.on_click(lambda _b: self.start())
         self.again_button = button("Play it again", "ctj-again", quiet=True,
                                    tooltip="The same deal from the start")
         self.again_button.on_click(lambda _b: self.again())
-        self.again_button.layout.display = "none"
+        show(self.again_button, False)
         self.bar = w.HBox([self.start_button, self.again_button])
         self._finish(self.title, self.story, self.status.widget, self.bar, self.feedback)
 
@@ -71,8 +71,8 @@ class TeachingTable(View):
             self.table = table
             self._finish(self.title, self.story, self.status.widget, table.widget,
                          self.feedback, self.bar)
-            self.start_button.layout.display = "none"
-            self.again_button.layout.display = None
+            show(self.start_button, False)
+            show(self.again_button, True)
             self._watch()
 
         return self._attempt(run)
@@ -92,9 +92,9 @@ class TeachingTable(View):
         s = self.table.session.live_state
         if not s.is_terminal() or not s.round_results:
             self.feedback.value = ""
-            self.feedback.layout.display = "none"
+            show(self.feedback, False)
             return
-        self.feedback.layout.display = None
+        show(self.feedback, True)
         self.feedback.value = f"<b>{escape(feedback(self.deal, s.round_results[-1]))}</b>"
 
     def again(self) -> bool:

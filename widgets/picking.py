@@ -15,7 +15,7 @@ from chaitea import Game
 from chaitea.core.markup import escape
 from chaitea.engine.actions import Accept, Decline, Offer, Pass, Pick, Rescind
 
-from .base import Refusal, button, default_names, html, show
+from .base import Refusal, button, close, default_names, html, show
 from .picking_coach import ADVICE_SAMPLES as ADVICE_SAMPLES
 from .picking_coach import PickingCoach
 from .picking_drawing import PickingDrawing
@@ -137,7 +137,7 @@ class PickingPanel(PickingCoach, PickingDrawing):
         # the Bet Debt as buttons, one per legal amount (a slider is hard to set on a phone):
         # the slider stays as the value's holder (and for code), hidden
         self.debt_choice = self._make_debt_choice([("0", 0)], 0)
-        self.debt.layout.display = "none"
+        show(self.debt, False)
         self.pick_button = button("Pick", "ctj-pick", primary=True,
                                   tooltip="Pick this contract with this Bet Debt")
         self.pass_button = button("Pass", "ctj-pass", tooltip="Hard Pass: out for this phase")
@@ -293,8 +293,7 @@ class PickingPanel(PickingCoach, PickingDrawing):
         new.disabled = old.disabled
         self.debt_choice = new
         self.choices.children = tuple(new if c is old else c for c in self.choices.children)
-        for model in (old.layout, old.style, old):
-            model.close()
+        close(old)
 
     def _debt_chosen(self, change: dict[str, object]) -> None:
         v = change["new"]
