@@ -5,10 +5,12 @@ browser builds; benchmarks/load_workshop.py measures the pages)."""
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
 import warnings
+from pathlib import Path
 
 import pytest
 from ipywidgets.widgets.widget import _instances
@@ -16,6 +18,22 @@ from ipywidgets.widgets.widget import _instances
 from chaitea_widgets import GameDashboard
 
 MODEL_REF = re.compile(r"IPY_MODEL_([0-9a-f]+)")
+NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+# A fresh kernel runs a lesson's code cells, then sends the page every widget model it holds
+# (the reply to the widget manager's request_states, as ipywidgets 8 builds it).
+PAGE_STATE = """
+import json, sys, warnings
+warnings.simplefilter("ignore")
+from ipywidgets.widgets.widget import _instances
+cells = {}
+for cell in json.load(open(sys.argv[1], encoding="utf-8"))["cells"]:
+    if cell["cell_type"] == "code":
+        exec("".join(cell["source"]), cells)
+states = {mid: {"model_name": m._model_name, "model_module": m._model_module,
+                "model_module_version": m._model_module_version, "state": m.get_state()}
+          for mid, m in list(_instances.items())}
+print(json.dumps([len(states), len(json.dumps(states, default=str))]))
+"""
 
 
 def models_of(root: object) -> dict[str, int]:
@@ -72,3 +90,16 @@ def test_the_dashboard_sends_what_its_first_screen_shows() -> None:
     styles = [m for m in models_of(dash.widget)
               if "ctj-style" in _instances[m].get_state().get("_dom_classes", ())]
     assert len(styles) == 1
+
+
+def test_lesson_6_page_loads_at_most_190_models_and_170_kb() -> None:
+    """Issue 23: the whole page of notebooks/06_full_game.ipynb (the dashboard, the exercise and
+    the two teaching deals), as one learner's kernel sends it at load."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        [str(NOTEBOOKS), *sys.path[1:], os.environ.get("PYTHONPATH", "")])}
+    out = subprocess.run([sys.executable, "-c", PAGE_STATE, "06_full_game.ipynb"], cwd=NOTEBOOKS,
+                         capture_output=True, text=True, check=True, env=env).stdout
+    models, size = json.loads(out.splitlines()[-1])
+    # 254 models and 248 KB before the views shared their default layouts and styles
+    assert models <= 190, models
+    assert size <= 170_000, size
