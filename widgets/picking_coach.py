@@ -2,7 +2,8 @@
 with its 95% interval, the Bet Debt above which passing is better, the recommended action),
 worked out at once (:meth:`advise`) or in a thread while the page stays live (the button:
 :meth:`request_advice`); Advice the game has moved past is put away. The coach (and pandas)
-load on the first Advice, not with the page."""
+are not loaded with the page: in a running kernel a thread loads them and works out the row
+baselines a moment after the panel is made, so the first Advice is as quick as any other."""
 
 from __future__ import annotations
 
@@ -10,13 +11,13 @@ from typing import TYPE_CHECKING
 
 import ipywidgets as w
 
-from chaitea import GameState
+from chaitea import Game, GameState
 from chaitea.core.markup import escape
 from chaitea.engine.actions import Pick
 
 from .base import Refusal, button, html, pick_title, show
 from .picking_base import PickingBase
-from .runners import Runner
+from .runners import Runner, background_runner, loop_scheduler
 
 if TYPE_CHECKING:
     from chaitea.ai.coach import Advice
@@ -24,6 +25,8 @@ if TYPE_CHECKING:
 __all__ = ["ADVICE_SAMPLES", "PickingCoach"]
 
 ADVICE_SAMPLES = 40  # sampled deals per Advice (about a second on this machine, in a thread)
+WARM_UP_DELAY = 1.0  # seconds after the panel is made: the coach's set-up starts (a thread)
+THINKING = '<span class="ctj-thinking">The coach is thinking…</span>'
 
 
 class PickingCoach(PickingBase):
@@ -38,6 +41,7 @@ class PickingCoach(PickingBase):
         self.advice_button.on_click(lambda _b: self.request_advice())
         self._advice_line: w.HTML | None = None
         self._advice_at: tuple[int, int, int] | None = None
+        self._start_warm_up()
 
     @property
     def advice_line(self) -> w.HTML:
@@ -78,21 +82,43 @@ class PickingCoach(PickingBase):
     def request_advice(self, runner: Runner | None = None, samples: int = ADVICE_SAMPLES,
                        seed: int = 0) -> bool:
         """What the Advice button does: a "thinking…" line at once, the Advice worked out in
-        a thread (``runner``) and shown when done, unless the game moved meanwhile."""
-        from chaitea.ai.coach import advise as coach_advise
+        a thread (``runner``) and shown when done, unless the game moved meanwhile. The coach
+        (and pandas) are loaded in the thread too: the "thinking…" line is sent to the page
+        before any of the work starts."""
 
         def run() -> None:
             state = self._advice_state()
+
+            def work() -> Advice:
+                from chaitea.ai.coach import advise as coach_advise
+
+                return coach_advise(state, samples=samples, seed=seed)
+
             self._advice_at = self.session.mark()
             line = self.advice_line
-            line.value = '<span class="ctj-thinking">The coach is thinking…</span>'
+            line.value = THINKING
             show(line, True)
             self.advice_button.disabled = True
-            self.session.start_job(
-                lambda: coach_advise(state, samples=samples, seed=seed),
-                self._advice_done, runner)
+            self.session.start_job(work, self._advice_done, runner)
 
         return self._attempt(run)
+
+    def _start_warm_up(self) -> None:
+        """A moment after the panel is made in a running kernel (Jupyter, Voilà), the coach's
+        one-time set-up (loading it and pandas, the row baselines of
+        :func:`chaitea.ai.coach.warm_up`) in a thread, so the first Advice costs what any
+        later one does. Outside a running loop (plain Python, the tests): nothing."""
+        later = loop_scheduler()
+        if later is None:
+            return
+
+        def work() -> object:
+            from chaitea.ai.coach import warm_up
+
+            game = self.session.game
+            return warm_up(game) if isinstance(game, Game) else 0
+
+        later(WARM_UP_DELAY, lambda: background_runner()(work, lambda _r: None))
 
     def _advice_done(self, result: object) -> None:
         self.advice_button.disabled = False
