@@ -1,9 +1,10 @@
 """The coach at the picking panel: Advice at your pick (the expected round score of each pick
-with its 95% interval, the Bet Debt above which passing is better, the recommended action),
-worked out at once (:meth:`advise`) or in a thread while the page stays live (the button:
-:meth:`request_advice`); Advice the game has moved past is put away. The coach (and pandas)
-are not loaded with the page: in a running kernel a thread loads them and works out the row
-baselines a moment after the panel is made, so the first Advice is as quick as any other."""
+with its 95% interval, what it gains over passing, the recommended action, said in words by
+:func:`advice_html`), worked out at once (:meth:`advise`) or in a thread while the page stays
+live (the button: :meth:`request_advice`); Advice the game has moved past is put away. The
+coach (and pandas) are not loaded with the page: in a running kernel a thread loads them and
+works out the row baselines a moment after the panel is made, so the first Advice is as quick
+as any other."""
 
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ from .runners import Runner, background_runner, loop_scheduler
 if TYPE_CHECKING:
     from chaitea.ai.coach import Advice
 
-__all__ = ["ADVICE_SAMPLES", "PickingCoach"]
+__all__ = ["ADVICE_SAMPLES", "PickingCoach", "advice_html"]
 
 ADVICE_SAMPLES = 40  # sampled deals per Advice (about a second on this machine, in a thread)
 WARM_UP_DELAY = 1.0  # seconds after the panel is made: the coach's set-up starts (a thread)
@@ -130,20 +131,7 @@ class PickingCoach(PickingBase):
         self._show_advice(result)  # type: ignore[arg-type]
 
     def _show_advice(self, a: Advice) -> None:
-        g = self.session.game
-        t = a.table
-        rows = []
-        for sp, debt, mean, low, high, above in zip(t["pick"], t["debt"], t["mean"], t["low"],
-                                                     t["high"], t["pass_above"], strict=True):
-            iv = f"{float(low):.0f} to {float(high):.0f}" if low == low else "—"
-            rows.append(f"<tr><td>{escape(pick_title(g, str(sp)))}</td><td>{int(debt)}</td>"
-                        f"<td>{float(mean):.1f}</td><td>{iv}</td><td>{float(above):.1f}</td>"
-                        "</tr>")
-        rec = "Pass" if a.recommended == "pass" else escape(a.recommended)
-        self.advice_line.value = (
-            f"Advice: <b>{rec}</b>. <table class='ctj-advice-table'><tr><th>Pick</th>"
-            "<th>Bet Debt</th><th>Expected score</th><th>95%</th><th>Pass above Bet Debt</th>"
-            f"</tr>{''.join(rows)}</table>")
+        self.advice_line.value = advice_html(self.session.game, a)
         self._advice_at = self.session.mark()
         show(self.advice_line, True)
 
@@ -154,3 +142,53 @@ class PickingCoach(PickingBase):
             self._advice_at = None  # the game moved on: the Advice (or its wait) is gone
             show(self.advice_line, False)
             self.advice_button.disabled = False
+
+
+def _minus(x: float) -> str:
+    """``x`` to one decimal with its sign, a true minus sign: ``+0.8``, ``−16.0``."""
+    return f"{x:+.1f}".replace("-", "\u2212")
+
+
+def advice_html(game: Game, a: Advice) -> str:
+    """The Advice line in a player's words: the recommended action named as the picking
+    controls name it (``Trump (Diamonds)``, ``Pass``), what it is worth against the other
+    choice, and the table (each pick's expected round score at its least Bet Debt with its 95%
+    interval, its row's worth played later with an average hand, and the difference: the
+    ``margin`` of :func:`chaitea.ai.coach.advise`, what the pick gains over passing)."""
+    t = a.table
+    best = t.iloc[0]  # the table is sorted by margin, the best pick first
+    if a.recommended == "pass":
+        head = (f"Advice: <b>Pass</b>. Passing is worth {-float(best['margin']):.1f} points "
+                f"more than the best pick, {escape(pick_title(game, str(best['pick'])))}, at "
+                f"its Bet Debt of {int(best['debt'])}.")
+    else:
+        act = game.action(a.action)
+        sp, debt = (act.spelling, act.debt) if isinstance(act, Pick) else (a.recommended, 0)
+        name = escape(pick_title(game, sp)) + (f" with {debt} Bet Debt" if debt else "")
+        row = t[t["pick"] == sp].iloc[0] if (t["pick"] == sp).any() else best
+        margin, above = float(row["margin"]), float(row["pass_above"])
+        if margin > 0:
+            head = (f"Advice: <b>{name}</b>. Picking it is worth {margin:.1f} points more "
+                    f"than passing; passing is better only above a Bet Debt of {above:.1f}.")
+        else:  # passing is not allowed now: the pick that loses least
+            head = (f"Advice: <b>{name}</b>. You may not pass now; this pick is expected to "
+                    f"score {-margin:.1f} points less than its row played later.")
+    rows = []
+    for sp, debt, mean, low, high, base, margin, above in zip(
+            t["pick"], t["debt"], t["mean"], t["low"], t["high"], t["baseline"], t["margin"],
+            t["pass_above"], strict=True):
+        iv = f"{float(low):.0f} to {float(high):.0f}" if low == low else "—"
+        against = _minus(float(margin)) + (f", up to Bet Debt {float(above):.1f}"
+                                           if margin > 0 else "")
+        rows.append(f"<tr><td>{escape(pick_title(game, str(sp)))}</td><td>{int(debt)}</td>"
+                    f"<td>{float(mean):.1f}</td><td>{iv}</td><td>{float(base):.1f}</td>"
+                    f"<td>{against}</td></tr>")
+    avoid = " (an Avoidance row aims low)" if t["pick"].map(
+        lambda x: pick_title(game, str(x)).startswith("Avoidance")).any() else ""
+    return (f"{head} <table class='ctj-advice-table'><tr><th>Pick</th><th>Bet Debt</th>"
+            "<th>Expected score</th><th>95%</th><th>Later, average hand</th>"
+            f"<th>Against passing</th></tr>{''.join(rows)}</table>"
+            "<p class='ctj-advice-key'>Against passing: how many points more (+) or fewer (−) "
+            "the pick is expected to score at its Bet Debt than passing does. Passing keeps "
+            "the row for later, worth what it scores on average with a hand of no known "
+            f"quality (Later, average hand){avoid}.</p>")

@@ -216,6 +216,44 @@ def test_the_bot_choice_is_kept_for_the_next_game_and_round() -> None:
     assert isinstance(table.session.bots[2], RandomBot) and table.bot_choices[2].value == "random"
 
 
+def test_the_advice_names_picks_as_the_table_does_and_says_what_passing_is_worth() -> None:
+    """Issue 23: the recommendation is named as the picking controls name it (not the record
+    spelling), and the pass/pick comparison is said in words with the coach's own number."""
+    from chaitea import Game
+    from chaitea.ai.coach import advise
+    from chaitea_widgets.picking_coach import advice_html
+    from tests.engine.conftest import make_deal, sweep_deal
+
+    dash = GameDashboard(players=3, seed=2024)
+    panel = dash.picking
+    a = panel.advise(samples=12, seed=1)
+    assert a is not None and a.recommended == "trump(S)"
+    line = panel.advice_line.value
+    assert line.startswith("Advice: <b>Trump (Spades)</b>. Picking it is worth")
+    assert "trump(S)" not in line and "Pass above" not in line
+    assert "Against passing" in line and "Later, average hand" in line
+    g = Game(players=3)
+    st = g.new_initial_state()
+    st.apply_deal(make_deal("4C 5C 6C 4D 5D 6D 4S 5S 6S 4H 5H 6H", "", ""))
+    a = advise(st, samples=12, seed=3)
+    best = a.table.iloc[0]
+    text = advice_html(g, a)
+    assert a.recommended == "pass" and best["pick"] == "under"
+    assert text.startswith(f"Advice: <b>Pass</b>. Passing is worth {-best['margin']:.1f} "
+                           "points more than the best pick, Under, at its Bet Debt of 0.")
+    assert f"<td>\u2212{-best['margin']:.1f}</td>" in text  # its row: a true minus, no "up to"
+    st = g.new_initial_state()
+    st.apply_deal(sweep_deal(1))
+    st.apply("under")
+    a = advise(st, samples=8, seed=2)
+    row = a.table[a.table.pick == "slalom(low)"].iloc[0]
+    assert a.recommended == "5 slalom(low)"
+    assert advice_html(g, a).startswith(
+        f"Advice: <b>Slalom (start low) with 5 Bet Debt</b>. Picking it is worth "
+        f"{row['margin']:.1f} points more than passing; passing is better only above a Bet "
+        f"Debt of {row['pass_above']:.1f}.")
+
+
 def test_the_advice_button_shows_thinking_before_the_work_starts(monkeypatch: Any) -> None:
     """The "thinking…" line is set (and so sent to the page) before the runner gets the work,
     and before the coach is even asked: loading the coach is part of the work."""
