@@ -1,8 +1,10 @@
 """The coach at the picking panel: Advice at your pick (the expected round score of each pick
-with its 95% interval, the Bet Debt above which passing is better, the recommended action),
-worked out at once (:meth:`advise`) or in a thread while the page stays live (the button:
-:meth:`request_advice`); Advice the game has moved past is put away. The coach (and pandas)
-load on the first Advice, not with the page."""
+with its 95% interval, what it gains over passing, the recommended action, said in words by
+:func:`advice_html`), worked out at once (:meth:`advise`) or in a thread while the page stays
+live (the button: :meth:`request_advice`); Advice the game has moved past is put away. The
+coach (and pandas) are not loaded with the page: in a running kernel a thread loads them and
+works out the row baselines a moment after the panel is made, so the first Advice is as quick
+as any other."""
 
 from __future__ import annotations
 
@@ -10,20 +12,22 @@ from typing import TYPE_CHECKING
 
 import ipywidgets as w
 
-from chaitea import GameState
+from chaitea import Game, GameState
 from chaitea.core.markup import escape
 from chaitea.engine.actions import Pick
 
 from .base import Refusal, button, html, pick_title, show
 from .picking_base import PickingBase
-from .runners import Runner
+from .runners import Runner, background_runner, loop_scheduler
 
 if TYPE_CHECKING:
     from chaitea.ai.coach import Advice
 
-__all__ = ["ADVICE_SAMPLES", "PickingCoach"]
+__all__ = ["ADVICE_SAMPLES", "PickingCoach", "advice_html"]
 
 ADVICE_SAMPLES = 40  # sampled deals per Advice (about a second on this machine, in a thread)
+WARM_UP_DELAY = 1.0  # seconds after the panel is made: the coach's set-up starts (a thread)
+THINKING = '<span class="ctj-thinking">The coach is thinking…</span>'
 
 
 class PickingCoach(PickingBase):
@@ -38,6 +42,7 @@ class PickingCoach(PickingBase):
         self.advice_button.on_click(lambda _b: self.request_advice())
         self._advice_line: w.HTML | None = None
         self._advice_at: tuple[int, int, int] | None = None
+        self._start_warm_up()
 
     @property
     def advice_line(self) -> w.HTML:
@@ -78,21 +83,43 @@ class PickingCoach(PickingBase):
     def request_advice(self, runner: Runner | None = None, samples: int = ADVICE_SAMPLES,
                        seed: int = 0) -> bool:
         """What the Advice button does: a "thinking…" line at once, the Advice worked out in
-        a thread (``runner``) and shown when done, unless the game moved meanwhile."""
-        from chaitea.ai.coach import advise as coach_advise
+        a thread (``runner``) and shown when done, unless the game moved meanwhile. The coach
+        (and pandas) are loaded in the thread too: the "thinking…" line is sent to the page
+        before any of the work starts."""
 
         def run() -> None:
             state = self._advice_state()
+
+            def work() -> Advice:
+                from chaitea.ai.coach import advise as coach_advise
+
+                return coach_advise(state, samples=samples, seed=seed)
+
             self._advice_at = self.session.mark()
             line = self.advice_line
-            line.value = '<span class="ctj-thinking">The coach is thinking…</span>'
+            line.value = THINKING
             show(line, True)
             self.advice_button.disabled = True
-            self.session.start_job(
-                lambda: coach_advise(state, samples=samples, seed=seed),
-                self._advice_done, runner)
+            self.session.start_job(work, self._advice_done, runner)
 
         return self._attempt(run)
+
+    def _start_warm_up(self) -> None:
+        """A moment after the panel is made in a running kernel (Jupyter, Voilà), the coach's
+        one-time set-up (loading it and pandas, the row baselines of
+        :func:`chaitea.ai.coach.warm_up`) in a thread, so the first Advice costs what any
+        later one does. Outside a running loop (plain Python, the tests): nothing."""
+        later = loop_scheduler()
+        if later is None:
+            return
+
+        def work() -> object:
+            from chaitea.ai.coach import warm_up
+
+            game = self.session.game
+            return warm_up(game) if isinstance(game, Game) else 0
+
+        later(WARM_UP_DELAY, lambda: background_runner()(work, lambda _r: None))
 
     def _advice_done(self, result: object) -> None:
         self.advice_button.disabled = False
@@ -104,20 +131,7 @@ class PickingCoach(PickingBase):
         self._show_advice(result)  # type: ignore[arg-type]
 
     def _show_advice(self, a: Advice) -> None:
-        g = self.session.game
-        t = a.table
-        rows = []
-        for sp, debt, mean, low, high, above in zip(t["pick"], t["debt"], t["mean"], t["low"],
-                                                     t["high"], t["pass_above"], strict=True):
-            iv = f"{float(low):.0f} to {float(high):.0f}" if low == low else "—"
-            rows.append(f"<tr><td>{escape(pick_title(g, str(sp)))}</td><td>{int(debt)}</td>"
-                        f"<td>{float(mean):.1f}</td><td>{iv}</td><td>{float(above):.1f}</td>"
-                        "</tr>")
-        rec = "Pass" if a.recommended == "pass" else escape(a.recommended)
-        self.advice_line.value = (
-            f"Advice: <b>{rec}</b>. <table class='ctj-advice-table'><tr><th>Pick</th>"
-            "<th>Bet Debt</th><th>Expected score</th><th>95%</th><th>Pass above Bet Debt</th>"
-            f"</tr>{''.join(rows)}</table>")
+        self.advice_line.value = advice_html(self.session.game, a)
         self._advice_at = self.session.mark()
         show(self.advice_line, True)
 
@@ -128,3 +142,53 @@ class PickingCoach(PickingBase):
             self._advice_at = None  # the game moved on: the Advice (or its wait) is gone
             show(self.advice_line, False)
             self.advice_button.disabled = False
+
+
+def _minus(x: float) -> str:
+    """``x`` to one decimal with its sign, a true minus sign: ``+0.8``, ``−16.0``."""
+    return f"{x:+.1f}".replace("-", "\u2212")
+
+
+def advice_html(game: Game, a: Advice) -> str:
+    """The Advice line in a player's words: the recommended action named as the picking
+    controls name it (``Trump (Diamonds)``, ``Pass``), what it is worth against the other
+    choice, and the table (each pick's expected round score at its least Bet Debt with its 95%
+    interval, its row's worth played later with an average hand, and the difference: the
+    ``margin`` of :func:`chaitea.ai.coach.advise`, what the pick gains over passing)."""
+    t = a.table
+    best = t.iloc[0]  # the table is sorted by margin, the best pick first
+    if a.recommended == "pass":
+        head = (f"Advice: <b>Pass</b>. Passing is worth {-float(best['margin']):.1f} points "
+                f"more than the best pick, {escape(pick_title(game, str(best['pick'])))}, at "
+                f"its Bet Debt of {int(best['debt'])}.")
+    else:
+        act = game.action(a.action)
+        sp, debt = (act.spelling, act.debt) if isinstance(act, Pick) else (a.recommended, 0)
+        name = escape(pick_title(game, sp)) + (f" with {debt} Bet Debt" if debt else "")
+        row = t[t["pick"] == sp].iloc[0] if (t["pick"] == sp).any() else best
+        margin, above = float(row["margin"]), float(row["pass_above"])
+        if margin > 0:
+            head = (f"Advice: <b>{name}</b>. Picking it is worth {margin:.1f} points more "
+                    f"than passing; passing is better only above a Bet Debt of {above:.1f}.")
+        else:  # passing is not allowed now: the pick that loses least
+            head = (f"Advice: <b>{name}</b>. You may not pass now; this pick is expected to "
+                    f"score {-margin:.1f} points less than its row played later.")
+    rows = []
+    for sp, debt, mean, low, high, base, margin, above in zip(
+            t["pick"], t["debt"], t["mean"], t["low"], t["high"], t["baseline"], t["margin"],
+            t["pass_above"], strict=True):
+        iv = f"{float(low):.0f} to {float(high):.0f}" if low == low else "—"
+        against = _minus(float(margin)) + (f", up to Bet Debt {float(above):.1f}"
+                                           if margin > 0 else "")
+        rows.append(f"<tr><td>{escape(pick_title(game, str(sp)))}</td><td>{int(debt)}</td>"
+                    f"<td>{float(mean):.1f}</td><td>{iv}</td><td>{float(base):.1f}</td>"
+                    f"<td>{against}</td></tr>")
+    avoid = " (an Avoidance row aims low)" if t["pick"].map(
+        lambda x: pick_title(game, str(x)).startswith("Avoidance")).any() else ""
+    return (f"{head} <table class='ctj-advice-table'><tr><th>Pick</th><th>Bet Debt</th>"
+            "<th>Expected score</th><th>95%</th><th>Later, average hand</th>"
+            f"<th>Against passing</th></tr>{''.join(rows)}</table>"
+            "<p class='ctj-advice-key'>Against passing: how many points more (+) or fewer (−) "
+            "the pick is expected to score at its Bet Debt than passing does. Passing keeps "
+            "the row for later, worth what it scores on average with a hand of no known "
+            f"quality (Later, average hand){avoid}.</p>")

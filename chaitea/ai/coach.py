@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import math
 import random
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -47,7 +48,7 @@ from chaitea.engine.actions import Pass, Pick
 from chaitea.engine.driver import JassState
 from chaitea.engine.game import Game, GameState
 
-__all__ = ["Advice", "Hint", "advise", "hint", "review", "review_plays"]
+__all__ = ["Advice", "Hint", "advise", "hint", "review", "review_plays", "warm_up"]
 
 
 def _interval(values: Sequence[float]) -> tuple[float, float, float]:
@@ -97,8 +98,35 @@ def _round_score(points: float, debt: int, offer: int, avoidance: bool) -> float
     return points + debt - offer if avoidance else points - debt + offer
 
 
-@cache
+_BASELINE_LOCK = threading.Lock()  # one baseline worked out at a time (a warm-up, a click)
+
+
 def _baseline(players: int, deck: str, contract: str, avoidance: bool, samples: int) -> float:
+    """:func:`_baseline_of`, once per process: a warm-up (:func:`warm_up`) in a thread and an
+    Advice asking for the same row meanwhile wait for one another rather than both playing
+    the same deals."""
+    with _BASELINE_LOCK:
+        return _baseline_of(players, deck, contract, avoidance, samples)
+
+
+def warm_up(game: Game, baseline_samples: int = 200) -> int:
+    """Work out (and keep) the row baselines :func:`advise` needs in ``game``: one per
+    contract and kind of row (Avoidance or not) of its setup, the one-time part of the first
+    Advice (the deals of a baseline do not depend on the position). The number of baselines.
+
+    >>> warm_up(Game(players=3), baseline_samples=4)
+    7
+    """
+    keys = sorted({(c.spelling, game.setup.rows[r].avoidance)
+                   for sp, c in game.spelling_contract.items()
+                   for r in game.spelling_rows.get(sp, ())})
+    for contract, avoidance in keys:
+        _baseline(game.players, game.deck.name, contract, avoidance, baseline_samples)
+    return len(keys)
+
+
+@cache
+def _baseline_of(players: int, deck: str, contract: str, avoidance: bool, samples: int) -> float:
     """The mean round score (no debt) of ``contract`` for a random declarer hand, rule bots
     playing: what the row is worth when it is played later with a hand of no known quality."""
     g = Game(players=players, deck=deck)
@@ -144,12 +172,18 @@ def advise(state: GameState | JassState, *, samples: int = 40, seed: int | None 
     base_rules = rules_for(g, Contract("over"), seat)
     worlds = [sample_world(_picking_world(state, seat, base_rules), rng) for _ in range(samples)]
     rows: list[dict[str, Any]] = []
+    # the card points of each sampled deal depend on the contract and the kind of row only:
+    # a Joker row playing Trump (Hearts) shares the playouts of the Trump row's
+    played: dict[tuple[str, bool], list[float]] = {}
     for sp, (debt, aid) in least.items():
         contract = g.spelling_contract[sp]
         row = g.setup.rows[next(r for r in g.spelling_rows[sp]
                                 if state.pad.is_open(r, g.side_of[seat]))]
-        rules = rules_for(g, contract, seat, avoidance=row.avoidance)
-        pts = [float(playout_value(rules, w.copy(), seat)) for w in worlds]
+        key = (contract.spelling, row.avoidance)
+        if key not in played:
+            rules = rules_for(g, contract, seat, avoidance=row.avoidance)
+            played[key] = [float(playout_value(rules, w.copy(), seat)) for w in worlds]
+        pts = played[key]
         mean_pts = sum(pts) / len(pts)
         scores = [_round_score(p, debt, offer, row.avoidance) for p in pts]
         mean, lo, hi = _interval(scores)

@@ -128,3 +128,37 @@ def test_review_errors() -> None:
     play_out(st, [make_bot("random", seed=s) for s in range(3)], until_round_end=True)
     with pytest.raises(ValueError, match="round_number"):
         review(st, 0, round_number=5)
+
+
+# Recorded before issue 23's speed-up (shared playouts, the baselines' warm-up): the same
+# seeded positions must get the same advice and the same numbers after it.
+ADVICE_BEFORE = {(3, 1): ("slalom(high)", 21.938333), (3, 2): ("under", 34.84),
+                 (3, 4): ("pass", -2.018333), (3, 2024): ("trump(S)", 0.196667),
+                 (4, 1): ("trump(H)", 5.625), (4, 2): ("under", 12.938333),
+                 (4, 4): ("trump(S)", 13.491667), (4, 2024): ("trump(S)", 3.991667)}
+
+
+@pytest.mark.parametrize(("players", "seed"), sorted(ADVICE_BEFORE))
+def test_advice_on_seeded_positions_is_unchanged(players: int, seed: int) -> None:
+    st = Game(players=players).new_initial_state(seed=seed)
+    a = advise(st, samples=12, seed=seed)
+    rec, margin = ADVICE_BEFORE[(players, seed)]
+    assert a.recommended == rec and a.table["margin"].iloc[0] == pytest.approx(margin, abs=1e-5)
+
+
+def test_a_joker_row_shares_its_contracts_playouts_and_warm_up_keeps_the_baselines() -> None:
+    """A Joker row playing a contract gets the same sampled scores as that contract's own row
+    (one set of playouts for both); ``warm_up`` works out every baseline ``advise`` uses, once."""
+    from chaitea.ai import coach
+
+    g = Game(players=3)
+    st = g.new_initial_state(seed=2024)
+    a = advise(st, samples=6, seed=1, baseline_samples=3)
+    for _i, r in a.table[a.table.row == "joker"].iterrows():
+        own = a.table[(a.table.row != "joker") & (a.table.contract == r["contract"])].iloc[0]
+        assert (r["mean"], r["low"], r["high"]) == (own["mean"], own["low"], own["high"])
+    before = coach._baseline_of.cache_info().currsize
+    assert coach.warm_up(g, baseline_samples=3) == 7  # 3 players: the standard setup's contracts
+    assert coach._baseline_of.cache_info().currsize == before  # advise had needed all 7
+    assert coach.warm_up(g, baseline_samples=2) == 7
+    assert coach._baseline_of.cache_info().currsize == before + 7

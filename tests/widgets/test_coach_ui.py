@@ -214,3 +214,121 @@ def test_the_bot_choice_is_kept_for_the_next_game_and_round() -> None:
     table = TrickTable(players=3, seed=1, humans=(0,), contract="under")
     assert table.set_bot(2, "random") and table.new_round()
     assert isinstance(table.session.bots[2], RandomBot) and table.bot_choices[2].value == "random"
+
+
+def test_the_advice_names_picks_as_the_table_does_and_says_what_passing_is_worth() -> None:
+    """Issue 23: the recommendation is named as the picking controls name it (not the record
+    spelling), and the pass/pick comparison is said in words with the coach's own number."""
+    from chaitea import Game
+    from chaitea.ai.coach import advise
+    from chaitea_widgets.picking_coach import advice_html
+    from tests.engine.conftest import make_deal, sweep_deal
+
+    dash = GameDashboard(players=3, seed=2024)
+    panel = dash.picking
+    a = panel.advise(samples=12, seed=1)
+    assert a is not None and a.recommended == "trump(S)"
+    line = panel.advice_line.value
+    assert line.startswith("Advice: <b>Trump (Spades)</b>. Picking it is worth")
+    assert "trump(S)" not in line and "Pass above" not in line
+    assert "Against passing" in line and "Later, average hand" in line
+    g = Game(players=3)
+    st = g.new_initial_state()
+    st.apply_deal(make_deal("4C 5C 6C 4D 5D 6D 4S 5S 6S 4H 5H 6H", "", ""))
+    a = advise(st, samples=12, seed=3)
+    best = a.table.iloc[0]
+    text = advice_html(g, a)
+    assert a.recommended == "pass" and best["pick"] == "under"
+    assert text.startswith(f"Advice: <b>Pass</b>. Passing is worth {-best['margin']:.1f} "
+                           "points more than the best pick, Under, at its Bet Debt of 0.")
+    assert f"<td>\u2212{-best['margin']:.1f}</td>" in text  # its row: a true minus, no "up to"
+    st = g.new_initial_state()
+    st.apply_deal(sweep_deal(1))
+    st.apply("under")
+    a = advise(st, samples=8, seed=2)
+    row = a.table[a.table.pick == "slalom(low)"].iloc[0]
+    assert a.recommended == "5 slalom(low)"
+    assert advice_html(g, a).startswith(
+        f"Advice: <b>Slalom (start low) with 5 Bet Debt</b>. Picking it is worth "
+        f"{row['margin']:.1f} points more than passing; passing is better only above a Bet "
+        f"Debt of {row['pass_above']:.1f}.")
+
+
+def test_the_advice_button_shows_thinking_before_the_work_starts(monkeypatch: Any) -> None:
+    """The "thinking…" line is set (and so sent to the page) before the runner gets the work,
+    and before the coach is even asked: loading the coach is part of the work."""
+    from chaitea.ai import coach
+
+    dash = GameDashboard(players=3, seed=2024)
+    panel = dash.picking
+    seen: dict[str, Any] = {}
+    real = coach.advise
+
+    def recording_advise(*args: Any, **kw: Any) -> Any:
+        seen["at advise"] = panel.advice_line.value
+        return real(*args, **kw)
+
+    def runner(work: Any, done: Any) -> None:
+        seen["at start"] = (panel.advice_line.value, panel.advice_line.layout.display,
+                            panel.advice_button.disabled)
+        done(work())
+
+    monkeypatch.setattr(coach, "advise", recording_advise)
+    assert panel.request_advice(runner=runner, samples=6)
+    assert seen["at start"] == ('<span class="ctj-thinking">The coach is thinking…</span>',
+                                None, True)
+    assert "thinking" in seen["at advise"]
+    assert panel.advice_line.value.startswith("Advice: <b>")
+
+
+def test_the_panel_warms_the_coach_up_in_a_running_loop(monkeypatch: Any) -> None:
+    """In a running kernel the panel starts the coach's one-time set-up a moment after it is
+    made (in a thread); outside one (plain Python) it does not."""
+    import asyncio
+
+    from chaitea.ai import coach
+    from chaitea_widgets import picking_coach
+
+    warmed: list[object] = []
+
+    def warm_up(game: object, *_a: object, **_k: object) -> int:
+        warmed.append(game)
+        return 7
+
+    monkeypatch.setattr(coach, "warm_up", warm_up)
+    monkeypatch.setattr(picking_coach, "WARM_UP_DELAY", 0.0)
+    GameDashboard(players=3, seed=2024)
+    assert warmed == []  # no loop: nothing started
+
+    async def open_panel() -> GameDashboard:
+        dash = GameDashboard(players=3, seed=2024)
+        for _ in range(200):
+            await asyncio.sleep(0.01)
+            if warmed:
+                break
+        return dash
+
+    dash = asyncio.run(open_panel())
+    assert warmed and warmed[0] is dash.session.game
+
+
+def test_the_coach_is_loaded_by_the_work_not_before_the_thinking_line() -> None:
+    """In a fresh process (nothing loaded yet) the runner gets the work while the coach and
+    pandas are still unloaded: the "thinking…" line goes out first, the loading is work."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from chaitea_widgets import GameDashboard\n"
+        "panel = GameDashboard(players=3, seed=2024).picking\n"
+        "seen = []\n"
+        "def runner(work, done):\n"
+        "    seen.append(('chaitea.ai.coach' in sys.modules, 'pandas' in sys.modules,\n"
+        "                 'thinking' in panel.advice_line.value))\n"
+        "    done(work())\n"
+        "assert panel.request_advice(runner=runner, samples=4)\n"
+        "print(seen, panel.advice_line.value.startswith('Advice: <b>'))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, timeout=120)
+    assert out.stdout.strip() == "[(False, False, True)] True"
