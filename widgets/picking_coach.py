@@ -26,7 +26,8 @@ if TYPE_CHECKING:
 __all__ = ["ADVICE_SAMPLES", "PickingCoach", "advice_html"]
 
 ADVICE_SAMPLES = 40  # sampled deals per Advice (about a second on this machine, in a thread)
-WARM_UP_DELAY = 1.0  # seconds after the panel is made: the coach's set-up starts (a thread)
+# seconds after the panel is made (past the page's load): the coach's set-up starts (a thread)
+WARM_UP_DELAY = 5.0
 THINKING = '<span class="ctj-thinking">The coach is thinking…</span>'
 
 
