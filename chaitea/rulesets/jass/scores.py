@@ -50,16 +50,12 @@ class TargetState:
     made: bool = field(default=False, compare=False, repr=False)
 
 
-@dataclass(frozen=True)
-class TargetScore:
-    """Schieber: (cards + Match + Weis + Stöck) × multiplier per side, to a target, Stöck first
-    (RULES J, :func:`chaitea.rulesets.jass.scoring.target_progress`)."""
+class _PointsParts:
+    """What a part that scores card points per side answers the bots, the solver and the coach
+    (:class:`chaitea.engine.ruleset.Score`): no extra picking spellings, every contract weighs
+    the same, and the most points win."""
 
-    scoring: SchieberScoring
-    side_of: tuple[int, ...] = (0, 1, 0, 1)
-    sides: int = 2
-
-    scores = "points"  # card points per side (chaitea.engine.ruleset.Score)
+    scores = "points"
 
     def pick_spellings(self, contracts: tuple[str, ...]) -> tuple[str, ...]:
         return ()
@@ -69,6 +65,16 @@ class TargetScore:
 
     def lowest_wins(self, contract: str) -> bool:
         return False
+
+
+@dataclass(frozen=True)
+class TargetScore(_PointsParts):
+    """Schieber: (cards + Match + Weis + Stöck) × multiplier per side, to a target, Stöck first
+    (RULES J, :func:`chaitea.rulesets.jass.scoring.target_progress`)."""
+
+    scoring: SchieberScoring
+    side_of: tuple[int, ...] = (0, 1, 0, 1)
+    sides: int = 2
 
     def initial(self) -> TargetState:
         return TargetState((0,) * self.sides, made=True)
@@ -154,23 +160,12 @@ class HandsState:
 
 
 @dataclass(frozen=True)
-class HandsScore:
+class HandsScore(_PointsParts):
     """Basic Jass: each player's cards + Match + Weis + Stöck; after ``end.hands`` hands the
     highest total wins, a tie for the highest plays extra hands (RULES J, the text)."""
 
     end: HandsEnd
     players: int = 4
-
-    scores = "points"  # card points per side (chaitea.engine.ruleset.Score)
-
-    def pick_spellings(self, contracts: tuple[str, ...]) -> tuple[str, ...]:
-        return ()
-
-    def contract_weights(self) -> dict[str, float] | None:
-        return None
-
-    def lowest_wins(self, contract: str) -> bool:
-        return False
 
     def initial(self) -> HandsState:
         return HandsState((0,) * self.players)
