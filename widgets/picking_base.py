@@ -32,12 +32,6 @@ class PickingBase(SteppedView):
     rescind_button: w.Button
     choices: w.HBox
     offers: w.HBox
-    first_button: w.Button
-    back_button: w.Button
-    step_label: w.HTML
-    forward_button: w.Button
-    live_button: w.Button
-    undo_button: w.Button
     example_number: int | None  # the rulebook example shown (None: a game of one's own)
     _shown: tuple[int, int, int]  # the session, cursor and steps last drawn
     # the coach (``picking_coach.py``): its button, shown or hidden by the drawing

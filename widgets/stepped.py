@@ -23,6 +23,13 @@ class SteppedView(View):
     shows after a step."""
 
     session: Session
+    # the navigation bar, made by the view (first, back, the step, forward, live, take back)
+    first_button: w.Button
+    back_button: w.Button
+    step_label: w.HTML
+    forward_button: w.Button
+    live_button: w.Button
+    undo_button: w.Button
 
     def _after_move(self) -> None:
         self.status.set("")

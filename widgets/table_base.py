@@ -28,12 +28,6 @@ class TableBase(SteppedView):
     open_hands: w.Checkbox
     step_button: w.Button
     next_round_button: w.Button
-    first_button: w.Button
-    back_button: w.Button
-    step_label: w.HTML
-    forward_button: w.Button
-    live_button: w.Button
-    undo_button: w.Button
     # the drawing (``table_drawing.py``): the round's summary, under which the review goes
     summary: w.HTML
     # the coach (``table_coach.py``): its buttons, shown or hidden by the drawing
