@@ -36,6 +36,7 @@ from chaitea.core.cards import JASS, JASS_DOUBLE, Card, Suit
 from chaitea.core.markup import escape
 from chaitea.draw.svg_cards import (
     _SUIT_PATHS,
+    _TWO,
     CARD_EDGE,
     CARD_FACE,
     CH,
@@ -119,8 +120,7 @@ _SWISS_INK = {Suit.CLUBS: "#6b3f0e", Suit.DIAMONDS: "#9b1b1b", Suit.HEARTS: "#7a
               Suit.SPADES: "#c62828"}
 _SWISS_TINT = {Suit.CLUBS: "#f1dcb6", Suit.DIAMONDS: "#f6cfcb", Suit.HEARTS: "#fbe9a6",
                Suit.SPADES: "#f9d2d4"}
-_FRENCH_INK = {Suit.CLUBS: "#1b1b1b", Suit.DIAMONDS: "#c62828", Suit.HEARTS: "#c62828",
-               Suit.SPADES: "#1b1b1b"}
+_FRENCH_INK = _TWO  # the French faces' two colours (chaitea.draw.svg_cards)
 _FRENCH_TINT = {Suit.CLUBS: "#dde3ea", Suit.DIAMONDS: "#f9d2d4", Suit.HEARTS: "#f9d2d4",
                 Suit.SPADES: "#dde3ea"}
 
