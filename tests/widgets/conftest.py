@@ -3,7 +3,11 @@ clicks, value changes) and read what the browser would show (the strips' HTML)."
 
 from __future__ import annotations
 
+import importlib
 import re
+import sys
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -63,3 +67,16 @@ def assert_session_legal(session) -> None:
 @pytest.fixture
 def names3() -> list[str]:
     return ["Aslan", "Leo", "Mufasa"]
+
+
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+
+
+@pytest.fixture(scope="module")
+def course() -> Any:
+    """The course's helper module (notebooks/ctj_course.py), imported as the notebooks do."""
+    sys.path.insert(0, str(NOTEBOOKS))
+    try:
+        return importlib.import_module("ctj_course")
+    finally:
+        sys.path.remove(str(NOTEBOOKS))

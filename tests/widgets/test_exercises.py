@@ -3,26 +3,13 @@ right answer or the last try, a fresh next question, and the lesson's progress l
 
 from __future__ import annotations
 
-import importlib
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from chaitea_widgets.tries import Progress
 from tests.test_notebooks_meta import run_notebook
-
-NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
-
-
-@pytest.fixture(scope="module")
-def course() -> Any:
-    sys.path.insert(0, str(NOTEBOOKS))
-    try:
-        return importlib.import_module("ctj_course")
-    finally:
-        sys.path.remove(str(NOTEBOOKS))
+from tests.widgets.conftest import NOTEBOOKS
 
 
 def _number(course: Any, progress: Progress) -> Any:

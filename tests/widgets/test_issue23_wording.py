@@ -5,33 +5,21 @@ the engine plays it."""
 
 from __future__ import annotations
 
-import importlib
 import json
-import sys
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import ipywidgets as w
-import pytest
 
 from chaitea import Game
 from chaitea.rulesets import find_ruleset
 from chaitea_widgets import GameDashboard
 from chaitea_widgets.captions import describe
+from tests.widgets.conftest import NOTEBOOKS
 from tests.widgets.test_dashboard import _play_some
 
-NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 NAMES = ["Aslan", "Leo", "Mufasa"]
 
-
-@pytest.fixture(scope="module")
-def course() -> Any:
-    sys.path.insert(0, str(NOTEBOOKS))
-    try:
-        return importlib.import_module("ctj_course")
-    finally:
-        sys.path.remove(str(NOTEBOOKS))
 
 
 def test_a_round_on_its_own_names_its_contract_not_a_round_row() -> None:
