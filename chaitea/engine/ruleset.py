@@ -36,8 +36,8 @@ class Score(Protocol):
     of testing its type: ``"points"`` (card points per side, to a target or over a number of
     hands) or ``"pad-row"`` (the declarer's row of a Coiffeur pad)."""
 
-    scores: str
-
+    @property
+    def scores(self) -> str: ...
     def initial(self) -> Any: ...
     def open_to(self, state: Any, side: int) -> Any: ...
     def may_end_declared(self, state: Any, contract: str, weis: tuple[int, ...],

@@ -19,9 +19,11 @@ draws.
 The parts the Jass rulesets compose on the engine's protocols:
 
 - :mod:`chaitea.rulesets.jass.choice`: the choice phases (``ForehandChoice``, ``RoundPick``,
-  ``DealerTrump``; :class:`chaitea.engine.picking.ChoicePhase`).
+  ``DealerTrump``, ``FixedContract``; :class:`chaitea.engine.picking.ChoicePhase`).
 - :mod:`chaitea.rulesets.jass.declaring`: Weis declared by hand (``Declaring``) and the
   declaring part ``WeisAndStoeck`` (:class:`chaitea.engine.ruleset.DeclaringPart`).
+- :mod:`chaitea.rulesets.jass.tally`: per-seat tallies over hands (``TallyScore`` with a hand
+  rule and an end rule), the games of individuals with their own unit (issue 21).
 - :mod:`chaitea.rulesets.jass.scores`: the scoring parts (``TargetScore``, ``HandsScore``,
   ``PadScore``; :class:`chaitea.engine.ruleset.Score`).
 - :mod:`chaitea.rulesets.jass.double_deck`: six-player Schieber's state class on two decks.

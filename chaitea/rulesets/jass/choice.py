@@ -18,8 +18,8 @@ from chaitea.core.cards import Deck, Suit
 from chaitea.engine.pick_items import Choose, NameTrump, Pass, Push, parse_pick
 from chaitea.engine.picking import PASS, PUSH, PickStatus, PickView, refuse
 
-__all__ = ["PASS", "PUSH", "DealerTrump", "ForehandChoice", "PickStatus", "PickView", "RoundPick",
-           "refuse"]
+__all__ = ["PASS", "PUSH", "DealerTrump", "FixedContract", "ForehandChoice", "PickStatus",
+           "PickView", "RoundPick", "refuse"]
 
 @dataclass(frozen=True)
 class ForehandChoice:
@@ -174,3 +174,25 @@ class DealerTrump:
     def status(self, view: PickView) -> PickStatus:
         assert view.turned_up is not None
         return PickStatus(-1, (), True, None, view.first, f"trump({view.turned_up})")
+
+
+@dataclass(frozen=True)
+class FixedContract:
+    """The games without a choice (Rosenober, Schiltenober, the Bells game, Guggitaler; the
+    text: "Não existem trunfos"): every hand plays ``contract``, nobody chooses (``declarer``
+    ``None``), and the round's first speaker (the seat after the dealer) leads.
+
+    >>> st = FixedContract("obenabe").status(PickView(players=4, first=2, items=()))
+    >>> st.done, st.declarer, st.forehand, st.contract
+    (True, None, 2, 'obenabe')
+    """
+
+    contract: str = "obenabe"
+    picker_leads = False
+
+    def spellings(self, deck: Deck) -> tuple[str, ...]:
+        """No items of its own beyond the contracts, push and pass (ChoicePhase.spellings)."""
+        return ()
+
+    def status(self, view: PickView) -> PickStatus:
+        return PickStatus(-1, (), True, None, view.first, self.contract)
