@@ -168,6 +168,8 @@ class RulesLab(View):
         self.figure: Any = None
         self._ctj_only = (self.setup, self.barrel_pass, self.match_point, self.step,
                           self.max_debt)
+        for control in self._ctj_only:  # each its own layout: hiding one hides no other
+            control.layout = w.Layout(width=control.layout.width)
 
     @property
     def jass(self) -> bool:

@@ -98,6 +98,8 @@ def test_a_jass_ruleset_gets_its_own_bots_options_and_questions():
     assert list(lab.bots.options) == rules_lab.JASS_BOTS
     assert [k for _t, k in lab.summary.options] == list(rules_lab.JASS_SUMMARIES)
     assert lab.setup.layout.display == "none" and lab.step.layout.display == "none"
+    for shown in (lab.ruleset, lab.players, lab.bots, lab.deals, lab.seed):  # no shared layout
+        assert shown.layout.display != "none"
     lab.bots.value = "rule"
     assert lab.run(30), lab.message
     assert lab.df is not None and set(lab.df["ruleset"]) == {"schieber"}
