@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 import ipywidgets as w
 
@@ -34,29 +35,25 @@ from chaitea.rulesets import jass_game
 
 from .base import Refusal, View, button, default_names, html, show
 from .jass_board import board_html
+from .jass_practice import BOT_STRENGTH, JassPractice
 from .jass_words import item_words, meld_words
 from .strip import CardStrip, LoadButton, SaveButton, StripItem
 
 __all__ = ["BOT_STRENGTH", "JassTable"]
 
-#: The bots as the table offers them, with their strength in words (the tournament figures of
-#: the README's Jass bots section).
-BOT_STRENGTH = {
-    "rule": "Rule-based: plays its rules of thumb (beats Random clearly)",
-    "pimc": "Monte Carlo: samples the hidden hands (the strongest, slower)",
-    "random": "Random: any legal card (for a first game)",
-}
 MAX_CHOICES = 14  # more legal items than this (guesses, bids) go in a drop-down
 
 
-class JassTable(View):
+class JassTable(JassPractice, View):
     """A whole game of the Jass ruleset ``ruleset`` (``"schieber"``, ``"coiffeur"``, ...) with
     ``players`` seats, the ``humans`` seats played here and the others by ``bots`` (``"rule"``,
     ``"pimc"`` or ``"random"``). ``faces``: ``"swiss"`` (Acorns, Shields, Bells, Roses) or
     ``"french"``. Each hand is dealt from ``seed`` (:func:`chaitea.engine.machine.round_seed`).
 
-    Actions: :meth:`pick`, :meth:`play`, :meth:`next_hand`, :meth:`new_game`, :meth:`load`;
-    readers: :meth:`legal`, :meth:`to_act`, :attr:`state`, :attr:`message`.
+    Actions: :meth:`pick`, :meth:`play`, :meth:`next_hand`, :meth:`new_game`, :meth:`load`,
+    and the practice ones (:class:`~.jass_practice.JassPractice`): :meth:`hint`, :meth:`advice`,
+    :meth:`review`, :meth:`same_deal`, :meth:`take_back`, :meth:`set_bot`; readers:
+    :meth:`legal`, :meth:`to_act`, :attr:`state`, :attr:`message`.
     """
 
     css_class = "ctj-jass-table"
@@ -92,15 +89,15 @@ class JassTable(View):
         self.save = SaveButton(label="Save game")
         self.upload = LoadButton(label="Load game", max_bytes=MAX_RECORD_BYTES)
         self.upload.on_file(self._guard(self._uploaded))
-        self.bot_line = html("", "ctj-jass-bots")
         self._pick_key: tuple[str, ...] = ()
+        practice = self._practice_widgets()
         self.new_game(seed)
+        self.bot_box = w.VBox([self._bot_menu_box()])
         felt = w.HBox([w.VBox([self.seats, self.weis]), self.trick, self.last])
         felt.add_class("ctj-jass-felt")
         self._finish(self.header, felt, self.picks,
-                     self.hand, self.status.widget, w.HBox([self.next_button, self.save,
-                                                            self.upload]),
-                     self.board, self.bot_line)
+                     self.hand, self.status.widget, practice,
+                     w.HBox([self.next_button, self.save, self.upload]), self.board, self.bot_box)
 
     # -- the game ---------------------------------------------------------------------------
     def new_game(self, seed: int) -> None:
@@ -112,8 +109,9 @@ class JassTable(View):
             raise Refusal(f"humans must be seats 0..{n - 1}, not {bad[0]!r}")
         self._seed = seed
         self.state: JassState = game.new_initial_state(names=self._names or default_names(n))
-        self._bots = {s: make_jass_bot(self._bot_name, seed=seed * 16 + s)
-                      for s in range(n) if s not in self._humans}
+        self._bot_names = {s: self._bot_name for s in range(n) if s not in self._humans}
+        self._bots = {s: make_jass_bot(name, seed=seed * 16 + s)
+                      for s, name in self._bot_names.items()}
         self.state.apply_deal(round_seed(seed, 0))
         self._advance()
 
@@ -136,8 +134,11 @@ class JassTable(View):
             self._ruleset, self._players = state.game.name, state.game.players
             n = state.game.players
             self._humans = tuple(h for h in self._humans if h < n) or (0,)
-            self._bots = {s: make_jass_bot(self._bot_name, seed=self._seed * 16 + s)
-                          for s in range(n) if s not in self._humans}
+            self._bot_names = {s: self._bot_names.get(s, self._bot_name) for s in range(n)
+                               if s not in self._humans}
+            self._bots = {s: make_jass_bot(name, seed=self._seed * 16 + s)
+                          for s, name in self._bot_names.items()}
+            self.bot_box.children = [self._bot_menu_box()]  # this game's bot seats
             self._advance()
         return self._attempt(run, "Game loaded.")
 
@@ -174,6 +175,7 @@ class JassTable(View):
                 raise Refusal("it is a bot's turn")
             self.state.apply_action(action)
             self.status.set("")
+            self.coach.value = ""
             self._advance()
         return self._attempt(run)
 
@@ -200,7 +202,6 @@ class JassTable(View):
             self.seats.value = self._seats_html()
             self.weis.value = self._weis_html()
             self.board.value = board_html(s, self.faces)
-            self.bot_line.value = ("<small>Bots: " + BOT_STRENGTH[self._bot_name] + "</small>")
         cards = g.deck.cards
         trick = s.trick()
         leader = s.trick_leader
@@ -217,16 +218,34 @@ class JassTable(View):
         show(self.last, bool(done))
         seat = self._shown_seat()
         legal = set(s.legal_moves()) if s.phase == "play" and self.to_act() == seat else set()
-        hand = s.hand(seat) if seat is not None else []
+        hand = self._sorted(s.hand(seat)) if seat is not None else []
         self.hand.label = f"{s.names[seat]}'s hand" if seat is not None else "your hand"
         self.hand.set_items([StripItem(card=c, playable=(str(c) in legal) if legal else None)
                              for c in hand])
         self._render_picks()
+        self._update_practice()
         show(self.next_button, s.phase == "deal")
         self.save.payload = json.dumps(s.record())
         self.save.filename = f"chaitea-{g.name}-hand{s.round_number}.json"
         if s.phase == "end":
             self.status.ok(self._end_words())
+
+    def _sorted(self, cards: list[Any]) -> list[Any]:
+        """A hand as players hold it: trumps first, then each suit, strongest first in the
+        trick now played (the engine's strength tables); before the choice, in deck order."""
+        s = self.state
+        g = s.game
+        index = g.deck.index_of
+        if not s.contract or s.phase != "play" or g.deck.size != 36:  # (two decks: deck order)
+            return sorted(cards, key=index)
+        _legal, strength, _points = g.plan(s.contract, len(s.tricks()), s.trump)
+        trump = s.trump
+
+        def key(c: Any) -> tuple[int, int, int]:
+            i = index(c)
+            suit = i // 9
+            return (0 if suit == trump else 1, suit, -strength[suit][i])
+        return sorted(cards, key=key)
 
     def _shown_seat(self) -> int | None:
         seat = self.to_act()

@@ -128,3 +128,20 @@ def meld_words(meld: Any, faces: str = "swiss") -> str:
     top = str(meld.top).rstrip("'")  # a second deck's copy mark (six-player Schieber)
     return (f"{len(cards)} in sequence to the {top[:-1]} of {suit_words(top[-1], faces)} "
             f"({meld.points})")
+
+
+def card_words(card: str, faces: str = "swiss") -> str:
+    """A Jass card's record spelling in words, the spelling kept: ``Under of Roses (JS)``.
+
+    >>> card_words("JS"), card_words("10H", "french")
+    ('Under of Roses (JS)', '10 of hearts (10H)')
+    """
+    from chaitea.core.cards import JASS, JASS_DOUBLE
+    from chaitea.draw.swiss_cards import check_faces, jass_card_name
+
+    deck = JASS_DOUBLE if card.endswith("'") else JASS
+    try:
+        parsed = deck.parse(card)
+    except ValueError:
+        return card
+    return f"{jass_card_name(parsed, check_faces(faces))} ({card})"

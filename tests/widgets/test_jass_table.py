@@ -154,3 +154,47 @@ def test_french_faces_and_refusals_of_the_view() -> None:
         JassTable("schieber", bots="genius")
     with pytest.raises(Exception, match=r"humans must be seats 0\.\.3"):
         JassTable("schieber", humans=(4,))
+
+
+def _to_human_play(table: JassTable) -> None:
+    while table.state.phase == "picking":
+        assert table.pick(table.legal()[0]), table.message
+    assert table.state.phase == "play" and table.to_act() in (0,)
+
+
+def test_hint_advice_and_take_back_are_the_coachs() -> None:
+    from chaitea.ai.coach import advise, hint
+
+    table = JassTable("schieber", seed=12, humans=(0,))
+    if table.state.phase == "picking" and table.to_act() == 0:
+        a = table.advice(samples=4)
+        assert a.recommended == advise(table.state, samples=4, seed=12).recommended
+        assert "Advice:" in table.coach.value
+    _to_human_play(table)
+    h = table.hint(samples=4)
+    assert h.best == hint(table.state, samples=4, seed=12).best and h.best in table.legal()
+    assert f"({h.best})</b>" in table.coach.value and "Play the " in table.coach.value
+    before = table.state.record()
+    assert table.play(table.legal()[-1])
+    assert table.state.record() != before
+    table.take_back()
+    assert table.state.record() == before and table.to_act() == 0
+    assert table.hint_button.layout.display != "none"
+    assert table.advice_button.layout.display == "none"  # Advice is for the choice
+
+
+def test_same_deal_and_review_after_a_hand() -> None:
+    table = JassTable("schieber", seed=21, humans=(0,), bots="rule")
+    rng = random.Random(4)
+    while table.state.phase != "deal":
+        (table.pick if table.state.phase == "picking" else table.play)(rng.choice(table.legal()))
+    same = table.same_deal()
+    res = table.state.round_results[0]
+    assert same.yours == res["score"][0]
+    assert f"you scored {same.yours}, the bot {same.bots}" in table.coach.value
+    rows = table.review()
+    assert len(rows) == 9 and "trick" in rows.columns  # one row per card of seat 0
+    assert table.set_bot(1, "random") and table.bot_menus[1].value == "random"
+    assert table._bot_names[1] == "random" and "Random" in table.bot_words.value
+    assert not table._attempt(lambda: table.set_bot(0, "rule")) and "not a bot seat" in \
+        table.message
