@@ -22,7 +22,7 @@ Rosenober's count (the text): the Roses Ober, the Acorns Ober and the last trick
 >>> hs.score, list(hs.fields["counts"])
 ((0, 1, 0, 2), ['roses-ober', 'acorns-ober', 'last-trick'])
 >>> hs.fields["counts"]["last-trick"]  # the second trick, the last here, to seat 3
-(0, 0, 0, 1)
+[0, 0, 0, 1]
 """
 
 from __future__ import annotations
@@ -184,8 +184,9 @@ class CountedHands:
     """The hand rule of the counting games: hand k (from 0) plays ``counts[k]``, the hands
     after the last count play the last one (Rosenober's single count every hand, its extra
     hands included). Round fields: ``counts`` (each term's points per seat, signed as
-    written) and, with ``named``, ``rule`` (the count's name: Guggitaler's contract of the
-    hand). ``floor``: no total goes below 0 (an option of the Bells game)."""
+    written, a list by seat as in the replay output) and, with ``named``, ``rule`` (the
+    count's name: Guggitaler's contract of the hand). ``floor``: no total goes below 0 (an
+    option of the Bells game)."""
 
     counts: tuple[HandCount, ...]
     named: bool = False
@@ -207,7 +208,7 @@ class CountedHands:
         score = tuple(sum(col) for col in zip(*parts.values(), strict=True))
         if self.floor:  # a total never below 0
             score = tuple(max(s, -t) for s, t in zip(score, state.totals, strict=True))
-        fields: dict[str, object] = {"counts": parts}
+        fields: dict[str, object] = {"counts": {k: list(v) for k, v in parts.items()}}
         if self.named:
             fields = {"rule": count.name, **fields}
         return HandScore(score, fields=fields)
