@@ -258,7 +258,17 @@ class TallyScore:
         :class:`chaitea.rulesets.jass.penalties.CountedHands`): the sign a seat plays to in
         trick ``trick`` of ``tricks`` of the hand after ``state`` (+1: take the most weight,
         -1: the least; the end rule's ``lowest`` turns the rule's sign) and each card's
-        weight. ``None``: the rule does not say (the bots count card points, ``avoid``)."""
+        weight. ``None``: the rule does not say (the bots count card points, ``avoid``).
+
+        >>> class Shed:
+        ...     def score(self, hand: Hand, state: TallyState) -> HandScore:
+        ...         return HandScore(hand.tricks)
+        ...     def card_weights(self, hands, trick, tricks, players):
+        ...         return 1, (1.0,) * 36
+        >>> part = TallyScore(Shed(), AfterHands(3, lowest=True), players=4)
+        >>> part.card_weights(part.initial(), 0, 9)[0]  # the lowest wins: the least weight
+        -1
+        """
         weigh = getattr(self.rule, "card_weights", None)
         if weigh is None:
             return None
