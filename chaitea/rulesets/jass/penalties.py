@@ -63,7 +63,8 @@ _NONE = (0.0,) * 36
 
 @dataclass(frozen=True)
 class Cards:
-    """``points`` for each card of ``mask`` a seat takes (the Roses Ober, the Bells, the Obers).
+    """``points_each`` for each card of ``mask`` a seat takes (the Roses Ober, the Bells, the
+    Obers).
 
     >>> bells = Cards("bells", card_mask("6H", "7H"), 10)
     >>> bells.points(Hand(0, None, "obenabe", (1, 0), (0, 0), (0, 0), (0, 0),
@@ -85,7 +86,7 @@ class Cards:
 
 @dataclass(frozen=True)
 class TrickAt:
-    """``points`` to the seat that takes trick ``index`` (0 the first; -1 the last, -2 the
+    """``points_each`` to the seat that takes trick ``index`` (0 the first; -1 the last, -2 the
     second to last), counted in the hand as played.
 
     >>> TrickAt("second-trick", 1, 1).points(Hand(0, None, "obenabe", (1, 1), (0, 0), (0, 0),
@@ -119,7 +120,7 @@ class TrickAt:
 
 @dataclass(frozen=True)
 class Tricks:
-    """``points`` for each trick a seat takes (Guggitaler's first hand).
+    """``points_each`` for each trick a seat takes (Guggitaler's first hand).
 
     >>> Tricks("tricks", 5).points(Hand(0, None, "obenabe", (7, 2), (0, 0), (0, 0), (0, 0)), 2)
     (35, 10)
