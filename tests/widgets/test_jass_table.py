@@ -10,13 +10,17 @@ import re
 
 import pytest
 
+import chaitea.rulesets  # noqa: F401  (fills the registry)
+from chaitea.engine.registry import REGISTRY
+from chaitea.engine.ruleset import Ruleset
 from chaitea.rulesets import jass_game
 from chaitea_widgets.jass_board import chalk_board_svg, chalk_strokes
 from chaitea_widgets.jass_table import JassTable
 from tests.widgets.conftest import browser_click, enabled_cards, shown_cards
 
-RULESETS = [("schieber", 4), ("schieber", 6), ("jass", 4), ("coiffeur-schieber", 3),
-            ("coiffeur-schieber", 4), ("coiffeur", 4)]
+# every Jass ruleset the engine plays, at every player count it allows
+RULESETS = [(name, players) for name, r in sorted(REGISTRY.items())
+            if isinstance(r, Ruleset) for players in r.players]
 
 
 def _play_out(table: JassTable, rng: random.Random, limit: int = 5000) -> None:
