@@ -27,6 +27,7 @@ from typing import Any
 import ipywidgets as w
 
 from chaitea.ai.jass_bots import make_jass_bot
+from chaitea.core.markup import escape
 from chaitea.engine.driver import JassState
 from chaitea.engine.machine import round_seed
 from chaitea.records.record import MAX_RECORD_BYTES
@@ -36,7 +37,7 @@ from chaitea.rulesets import jass_game
 from .base import Refusal, View, button, default_names, html, show
 from .jass_board import board_html
 from .jass_practice import BOT_STRENGTH, JassPractice
-from .jass_words import item_words, meld_words
+from .jass_words import item_words, meld_words, suit_words
 from .strip import CardStrip, LoadButton, SaveButton, StripItem
 
 __all__ = ["BOT_STRENGTH", "JassTable"]
@@ -284,6 +285,9 @@ class JassTable(JassPractice, View):
             factor = mult.factor(contract) if mult is not None else 1
             if factor != 1:
                 parts.append(f"×{factor}")
+            if (s.phase == "play" and s.trump >= 0 and not contract.startswith("trump(")):
+                # Tutti's trump once set, 3x3's chosen trump of this trick (RULES J)
+                parts.append(f"trump now: {suit_words(s.trump, self.faces)}")
         fh = s.forehand
         line = " · ".join(parts)
         who = f"Forehand: {s.names[fh]}"
@@ -291,7 +295,39 @@ class JassTable(JassPractice, View):
             who += f"; pushed, {s.names[s.declarer]} chose"
         if s.phase == "picking":
             who += f" · {s.names[self.to_act()]} to choose"
-        return f"<div>{line}</div><div><small>{who}</small></div>"
+        summary = self._hand_summary() if s.phase in ("deal", "end") else ""
+        return f"<div>{line}</div><div><small>{who}</small></div>{summary}"
+
+    def _hand_summary(self) -> str:
+        """The hand just finished in words: each side's card points, Weis, Stöck, the Match,
+        the multiplier and what was written (the engine's round result)."""
+        s = self.state
+        g = s.game
+        if not s.round_results:
+            return ""
+        res = s.round_results[-1]
+        if res.get("played", True) is False:
+            return ('<div class="ctj-jass-summary">The game was decided on Stöck and Weis: '
+                    "the hand was not played (RULES J).</div>")
+        sides = g.side_names or s.names
+        parts = []
+        for side, name in enumerate(sides):
+            bits = [f"{res['card_points'][side]} card points"]
+            if res["weis"][side]:
+                bits.append(f"Weis {res['weis'][side]}")
+            if res["stoeck"][side]:
+                bits.append(f"Stöck {res['stoeck'][side]}")
+            if res.get("match") == side:
+                bits.append("Match +100")
+            score = res.get("score")
+            written = score[side] if isinstance(score, (list, tuple)) else None
+            tail = f" → {written}" if written is not None else ""
+            parts.append(f"{escape(name)}: {', '.join(bits)}{tail}")
+        mult = res.get("multiplier", 1)
+        times = f" (×{mult})" if mult != 1 else ""
+        row = (f"; row {escape(str(res['row']))}: {res['score']}" if "row" in res else "")
+        return (f'<div class="ctj-jass-summary"><b>Hand {len(s.round_results)}'
+                f"{times}:</b> {'; '.join(parts)}{row}</div>")
 
     def _seats_html(self) -> str:
         s = self.state

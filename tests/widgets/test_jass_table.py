@@ -202,3 +202,29 @@ def test_same_deal_and_review_after_a_hand() -> None:
     assert table._bot_names[1] == "random" and "Random" in table.bot_words.value
     assert not table._attempt(lambda: table.set_bot(0, "rule")) and "not a bot seat" in \
         table.message
+
+
+def test_the_hand_summary_is_the_engines_round_result() -> None:
+    table = JassTable("schieber", seed=30, humans=(), bots="rule")  # bots to the hand's end
+    assert table.state.phase == "deal"
+    res = table.state.round_results[0]
+    head = table.header.value
+    for side, name in enumerate("AB"):
+        assert f"{name}: {res['card_points'][side]} card points" in head
+        assert f"→ {res['score'][side]}" in head
+    if res["multiplier"] != 1:
+        assert f"(×{res['multiplier']})" in head
+
+
+def test_tutti_shows_the_trump_once_it_is_set() -> None:
+    table = JassTable("coiffeur", seed=3, humans=(0, 1, 2, 3))
+    while table.state.phase == "picking":
+        legal = table.legal()
+        table.pick("tutti" if "tutti" in legal else ("pass" if "pass" in legal else legal[0]))
+    assert table.state.contract == "tutti"  # every row is open to the first speaker
+    rng = random.Random(1)
+    while table.state.trump < 0:
+        assert table.state.phase == "play" and "trump now" not in table.header.value
+        table.play(rng.choice(table.legal()))
+    from chaitea_widgets.jass_words import suit_words
+    assert f"trump now: {suit_words(table.state.trump)}" in table.header.value
