@@ -62,7 +62,7 @@ from chaitea.engine.actions import (
 )
 from chaitea.engine.driver import JassGame
 from chaitea.engine.machine import CHANCE, TERMINAL
-from chaitea.engine.registry import RECORD_RULESETS, Parts, registered
+from chaitea.engine.registry import RECORD_RULESETS, Parts, Picked, registered
 from chaitea.engine.round_play import PlayTables, RoundPlay
 from chaitea.engine.rounds import RoundResult, TrickRecord, _RoundLog, round_seed
 from chaitea.engine.ruleset import Ruleset
@@ -149,6 +149,8 @@ class Game(ActionTable, PlayTables):
         self.debts: tuple[int, ...] = tuple(range(0, self.max_debt + 1, self.step))
         self._build_actions()
         self._pick_cache: dict[tuple[int, int, Contract | None], tuple[int, ...]] = {}
+        # the legal picking ids of a picking situation and its side's open rows (barrel.py)
+        self._bid_cache: dict[tuple[Any, int], tuple[int, ...]] = {}
         self._menu: tuple[tuple[str, int, dict[int, int]], ...] | None = None  # see _picks
         self._table_cache: dict[Contract, list[tuple[tuple[int, ...], ...]]] = {}
         self._round_cache: dict[int, tuple[Contract, list[tuple[tuple[int, ...], ...]],
@@ -244,9 +246,9 @@ class GameState(StateView, RoundPlay):
         self._straw_down = [0] * n
         self._cover: tuple[int, ...] = ()
         self._set_aside: tuple[int, ...] = ()
-        # picking
+        # picking: one immutable situation (chaitea.rulesets.barrel.Bidding), shared by clones
         self._turn = barrel
-        game.picking.reset(self)
+        self._bid: Any = game.picking.idle(barrel)
         # play
         self._declarer = -1
         self._row = -1
@@ -304,7 +306,7 @@ class GameState(StateView, RoundPlay):
         if self._phase == "picking":
             pl = self._pl
             if pl is None:
-                pl = self._pl = self.game.picking.legal(self)
+                pl = self._pl = self.game.picking.legal(self.game, self._pad, self._bid)
             return list(pl)
         return []
 
@@ -366,7 +368,7 @@ class GameState(StateView, RoundPlay):
         if type(action) is int and self._phase == "picking":
             pl = self._pl
             if pl is None:
-                pl = self._pl = self.game.picking.legal(self)
+                pl = self._pl = self.game.picking.legal(self.game, self._pad, self._bid)
             if action in pl:
                 self._apply_id(action)
                 return
@@ -425,7 +427,10 @@ class GameState(StateView, RoundPlay):
 
     # -- picking (RULES B, V): chaitea/rulesets/barrel.py (BarrelPicking) -----------------------
     def _begin_picking(self) -> None:
-        self.game.picking.begin(self)
+        b = self._bid = self.game.picking.begin(self.game, self._pad, self._barrel)
+        self._turn = b.turn
+        self._pl = None
+        self._phase = "picking"
 
     def _apply_id(self, aid: int) -> None:
         """Apply an action id already verified as legal: a card by the play path, a picking
@@ -435,7 +440,15 @@ class GameState(StateView, RoundPlay):
             return
         self._pl = None
         self._acts.append(aid)
-        self.game.picking.apply(self, aid)
+        g = self.game
+        after = g.picking.step(g, self._pad, self._bid, aid)
+        if type(after) is Picked:  # the contract is chosen: the round's play starts
+            self._bid = after.last
+            self._start_play(after.declarer, after.row, after.contract, after.debt,
+                             after.offer)
+        else:
+            self._bid = after
+            self._turn = after.turn
 
     # play (RULES F, R) and scoring (RULES S): chaitea/engine/round_play.py (RoundPlay)
 
@@ -453,7 +466,8 @@ class GameState(StateView, RoundPlay):
         if self._phase == "play":
             return IllegalPick(f"{a} refused: picking has ended; "
                                f"{self.names[self._turn]} plays a card")
-        refusal: IllegalAction = self.game.picking.refusal(self, a)
+        refusal: IllegalAction = self.game.picking.refusal(self.game, self._pad, self._bid, a,
+                                                           self.names)
         return refusal
 
     # reading the state: chaitea/engine/view.py (StateView)

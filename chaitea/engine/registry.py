@@ -12,8 +12,9 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar
+from typing import Any, NamedTuple, Protocol, TypeVar
 
 from chaitea.core.cards import Deck
 from chaitea.core.contracts import Contract
@@ -25,8 +26,8 @@ from chaitea.engine.actions import Action
 from chaitea.engine.pad import Pad
 from chaitea.engine.rounds import RoundResult, StateFields
 
-__all__ = ["RECORD_RULESETS", "REGISTRY", "PadScoring", "Parts", "StatePicking", "register",
-           "registered"]
+__all__ = ["RECORD_RULESETS", "REGISTRY", "PadScoring", "Parts", "Picked", "StatePicking",
+           "register", "registered"]
 
 # Every ruleset name the record knows (RECORD options.ruleset); those not built are refused.
 RECORD_RULESETS = (
@@ -52,23 +53,39 @@ def registered(name: object) -> Any:
     return REGISTRY.get(name) if isinstance(name, str) else None
 
 
+class Picked(NamedTuple):
+    """The choice that ends Chai Tea Jazz's picking phase: the declarer, the pad row, the
+    contract, the Bet Debt carried and the accepted offer (RULES B, V), and the picking
+    situation as it ended (``last``: what the readers ``passed`` and ``current_bet`` show)."""
+
+    declarer: int
+    row: int
+    contract: Contract
+    debt: int
+    offer: int
+    last: Any
+
+
 class StatePicking(Protocol):
-    """Chai Tea Jazz's choice phase as the engine calls it (``Game.picking``): it acts on the
-    state's picking fields it is handed (Barrel picking, Bet Debts and the offers of Passing the
-    Barrel, :class:`chaitea.rulesets.barrel.BarrelPicking`). ``legal`` is the tuple of action
-    ids open now, ``apply`` plays one of them, ``refusal`` names the rule an action breaks;
-    ``menu`` gives the cached pick ids of a picking situation."""
+    """Chai Tea Jazz's choice phase as the engine calls it (``Game.picking``): pure methods over
+    an immutable picking situation (:class:`chaitea.rulesets.barrel.Bidding`: who speaks, who
+    passed, the Current Bet, the offer), as the Jass choice phases are pure over their items.
+    ``begin`` gives a round's first situation, ``legal`` the action ids open in one, ``step``
+    the situation after a legal action or the :class:`Picked` choice that ends the phase,
+    ``refusal`` the rule an action breaks; ``menu`` gives the cached pick ids of a picking
+    situation and ``next_barrel`` the next round's holder."""
 
     @property
     def passing_the_barrel(self) -> bool: ...
     def menu(self, g: Any, open_mask: int, debt_from: int, debt_to: int,
              exclude: Contract | None, with_pass: bool = False) -> tuple[int, ...]: ...
-    def begin(self, st: StateFields) -> None: ...
-    def reset(self, st: StateFields, eligible: int = 0) -> None: ...
-    def next_barrel(self, st: StateFields) -> int: ...
-    def legal(self, st: StateFields) -> tuple[int, ...]: ...
-    def apply(self, st: StateFields, aid: int) -> None: ...
-    def refusal(self, st: StateFields, a: Action) -> IllegalPick: ...
+    def idle(self, holder: int) -> Any: ...
+    def begin(self, g: Any, pad: Pad, holder: int) -> Any: ...
+    def next_barrel(self, g: Any, pad: Pad, holder: int) -> int: ...
+    def legal(self, g: Any, pad: Pad, b: Any) -> tuple[int, ...]: ...
+    def step(self, g: Any, pad: Pad, b: Any, aid: int) -> Any: ...
+    def refusal(self, g: Any, pad: Pad, b: Any, a: Action,
+                names: Sequence[str]) -> IllegalPick: ...
 
 
 class PadScoring(Protocol):

@@ -168,7 +168,7 @@ class RoundPlay(StateFields):
         if g.scoring.finished(self._pad):
             self._phase = "end"
             return
-        self._barrel = g.picking.next_barrel(self)
+        self._barrel = g.picking.next_barrel(g, self._pad, self._barrel)
         self._phase = "deal"
         if self._seed is not None:
             self._auto_deal()

@@ -103,17 +103,9 @@ class StateFields(StateMachine[RoundResult]):
     _straw_down: list[int]
     _cover: tuple[int, ...]
     _set_aside: tuple[int, ...]
-    # picking
+    # picking: the situation (chaitea.rulesets.barrel.Bidding) and its legal ids, cached
     _turn: int
-    _eligible: int
-    _passed: int
-    _bet_seat: int
-    _bet_pick: int
-    _bet_debt: int
-    _forced: bool
-    _offer: int
-    _offer_stage: int
-    _offer_queue: tuple[int, ...]
+    _bid: Any
     _pl: tuple[int, ...] | None
     # play
     _declarer: int

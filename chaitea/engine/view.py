@@ -55,35 +55,39 @@ class StateView(StateFields):
     @property
     def bet_debt(self) -> int:
         """The Bet Debt in force (picking: the Current Bet's; play: the declarer's)."""
-        return self._debt if self._phase == "play" else self._bet_debt
+        return self._debt if self._phase == "play" else int(self._bid.bet_debt)
 
     @property
     def current_bet(self) -> tuple[int, str] | None:
         """During picking: (seat holding the Current Bet card, the pick as written, with its
         debt, e.g. ``"10 under"``)."""
-        if self._phase != "picking" or self._bet_seat < 0:
+        b = self._bid
+        if self._phase != "picking" or b.bet_seat < 0:
             return None
-        return self._bet_seat, str(self.game.actions[self._bet_pick])
+        return b.bet_seat, str(self.game.actions[b.bet_pick])
 
     @property
     def passed(self) -> list[int]:
-        return [s for s in range(self.game.players) if self._passed >> s & 1]
+        return [s for s in range(self.game.players) if self._bid.passed >> s & 1]
 
     @property
     def eligible(self) -> list[int]:
-        return [s for s in range(self.game.players) if self._eligible >> s & 1]
+        return [s for s in range(self.game.players) if self._bid.eligible >> s & 1]
 
     @property
     def offer(self) -> int:
         """The amount offered (Passing the Barrel) or accepted this round, 0 if none."""
-        return self._offer_bonus if self._phase == "play" else self._offer
+        return self._offer_bonus if self._phase == "play" else int(self._bid.offer)
 
     @property
     def offer_stage(self) -> str:
-        return ("none", "answering", "all-declined", "accepted", "rescinded")[self._offer_stage]
+        return ("none", "answering", "all-declined", "accepted",
+                "rescinded")[self._bid.offer_stage]
 
-    forced = Field[bool]("_forced", "True when everyone passed and the barrel holder must pick "
-                                    "(RULES B).")
+    @property
+    def forced(self) -> bool:
+        """True when everyone passed and the barrel holder must pick (RULES B)."""
+        return bool(self._bid.forced)
 
     def straw(self, seat: int) -> list[tuple[Card | None, Card | None]]:
         """Two players: a seat's stacks as (face-down card or None, top face-up card or None)."""
@@ -209,12 +213,10 @@ class StateView(StateFields):
         """Everything that makes up the state, for equality (a refused action must leave it)."""
         p = self._pad
         return (
-            self._phase, self._barrel, self._turn, self._eligible, self._passed, self._bet_seat,
-            self._bet_pick, self._bet_debt, self._forced, self._offer, self._offer_stage,
-            self._offer_queue, self._declarer, self._row, self._contract, self._debt,
-            self._offer_bonus, tuple(self._hands), tuple(self._straw_up),
-            tuple(self._straw_down), self._cover, self._set_aside, tuple(self._trick),
-            self._leader, self._led, self._trick_no, tuple(self._side_points),
+            self._phase, self._barrel, self._turn, tuple(self._bid), self._declarer, self._row,
+            self._contract, self._debt, self._offer_bonus, tuple(self._hands),
+            tuple(self._straw_up), tuple(self._straw_down), self._cover, self._set_aside,
+            tuple(self._trick), self._leader, self._led, self._trick_no, tuple(self._side_points),
             tuple(self._tricks_won), tuple(self._tricks), tuple(self._reveal),
             tuple((lg.deal, tuple(lg.actions), lg.result) for lg in self._logs),
             tuple(self._results), self._agreed, self._round_only, tuple(self.names),

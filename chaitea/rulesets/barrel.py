@@ -1,13 +1,14 @@
 """Chai Tea Jazz's choice phase: Barrel picking with Bet Debts, and Passing the Barrel's offers
-(RULES B, V; D8, D11, D12), a part the Chai Tea Jazz ruleset composes (issue 9).
+(RULES B, V; D8, D11, D12), a part the Chai Tea Jazz ruleset composes (issues 9, 20).
 
 :class:`BarrelPicking` is a value (its options: ``passing_the_barrel``, ``same_contract_raise``)
-whose methods act on a :class:`~chaitea.engine.game.GameState` handed to it: the driver calls
-:meth:`~BarrelPicking.begin` at each deal, asks :meth:`~BarrelPicking.legal` for the picking
-actions, hands each verified picking action to :meth:`~BarrelPicking.apply` and asks
-:meth:`~BarrelPicking.refusal` for the rule an illegal one breaks. The picking fields stay on the
-state (its readers, equality and clone see them); once a contract is picked the phase starts the
-round's play (``state._start_play``).
+with pure methods over an immutable picking situation, :class:`Bidding` (who speaks, who passed,
+the Current Bet, the offer), as the Jass choice phases are pure over their items: the driver
+asks :meth:`~BarrelPicking.begin` for the first situation of a round, :meth:`~BarrelPicking.legal`
+for the picking actions, :meth:`~BarrelPicking.step` for the situation after a verified action
+(or the :class:`Picked` choice that ends the phase) and :meth:`~BarrelPicking.refusal` for the
+rule an illegal one breaks. A state keeps the situation as one value, so a clone shares it and a
+refused action cannot have changed it.
 
 >>> from chaitea import Game
 >>> game = Game(players=3, passing_the_barrel=True)
@@ -20,20 +21,26 @@ BarrelPicking(passing_the_barrel=True, same_contract_raise=True)
 (True, ['offer 30', 'offer 35'])
 >>> state.apply("offer 10"); state.offer_stage, state.current_player(), state.legal_moves()
 ('answering', 1, ['accept', 'decline'])
+>>> b = game.picking.begin(game, state.pad, 0)
+>>> b.turn, b.passed, game.picking.step(game, state.pad, b, game.PASS).passed
+(0, 0, 1)
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from chaitea.core.errors import IllegalPick
 from chaitea.engine.actions import Accept, Action, Decline, Offer, Pass, Pick, Rescind
+from chaitea.engine.registry import Picked
 
 if TYPE_CHECKING:  # types only: the state and game modules import this one
+    from collections.abc import Sequence
+
     from chaitea.core.contracts import Contract
     from chaitea.engine.game import Game
-    from chaitea.engine.rounds import StateFields
+    from chaitea.engine.pad import Pad
 
 __all__ = [
     "ACCEPTED",
@@ -42,11 +49,36 @@ __all__ = [
     "NO_OFFER",
     "RESCINDED",
     "BarrelPicking",
+    "Bidding",
+    "Picked",
     "pick_menu",
 ]
 
 # Offer stages of Passing the Barrel (RULES V, D11).
 NO_OFFER, ANSWERING, ALL_DECLINED, ACCEPTED, RESCINDED = range(5)
+
+
+_new = tuple.__new__  # a Bidding from its eleven fields at once (skips the keyword __new__)
+
+
+class Bidding(NamedTuple):
+    """A picking situation (RULES B, V), immutable: the barrel ``holder``, the seat to speak
+    (``turn``), a bit per ``eligible`` seat (its side has an open row) and per seat that
+    ``passed``, the Current Bet (``bet_seat``, its pick id ``bet_pick``, ``bet_debt``; -1 when
+    none), ``forced`` (everyone passed: the holder must pick), and Passing the Barrel's
+    ``offer``, ``offer_stage`` and the opponents still to answer (``offer_queue``)."""
+
+    holder: int
+    turn: int
+    eligible: int = 0
+    passed: int = 0
+    bet_seat: int = -1
+    bet_pick: int = -1
+    bet_debt: int = 0
+    forced: bool = False
+    offer: int = 0
+    offer_stage: int = NO_OFFER
+    offer_queue: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -63,159 +95,145 @@ class BarrelPicking:
         """:func:`pick_menu` (the pick ids of a picking situation)."""
         return pick_menu(g, open_mask, debt_from, debt_to, exclude, with_pass)
 
-    def begin(self, st: StateFields) -> None:
+    @staticmethod
+    def idle(holder: int) -> Bidding:
+        """The situation outside picking (no seat eligible, nothing said)."""
+        return Bidding(holder, holder)
+
+    @staticmethod
+    def begin(g: Game, pad: Pad, holder: int) -> Bidding:
         """A round's picking starts: the eligible seats (a side with an open row), the barrel
         holder to speak."""
-        g = st.game
-        om = st._pad.open_masks
-        self.reset(st, sum(1 << s for s in range(g.players) if om[g.side_of[s]]))
-        st._turn = st._barrel
-        st._pl = None
-        st._phase = "picking"
+        om = pad.open_masks
+        eligible = sum(1 << s for s in range(g.players) if om[g.side_of[s]])
+        return Bidding(holder, holder, eligible)
 
     @staticmethod
-    def reset(st: StateFields, eligible: int = 0) -> None:
-        """The picking fields at the start of a round's picking (``eligible``: a bit per seat
-        whose side has an open row)."""
-        st._eligible = eligible
-        st._passed = 0
-        st._bet_seat = -1
-        st._bet_pick = -1
-        st._bet_debt = 0
-        st._forced = False
-        st._offer = 0
-        st._offer_stage = NO_OFFER
-        st._offer_queue = ()
-
-    @staticmethod
-    def next_barrel(st: StateFields) -> int:
+    def next_barrel(g: Game, pad: Pad, holder: int) -> int:
         """The next eligible player clockwise from the barrel holder; else the holder keeps it
         (RULES B)."""
-        g = st.game
-        om = st._pad.open_masks
+        om = pad.open_masks
         for k in range(1, g.players):
-            q: int = (st._barrel + k) % g.players
+            q: int = (holder + k) % g.players
             if om[g.side_of[q]]:
                 return q
-        return st._barrel
+        return holder
 
     @staticmethod
-    def _lone(st: StateFields) -> bool:
-        e = st._eligible
+    def _lone(b: Bidding) -> bool:
+        e = b.eligible
         return e & (e - 1) == 0
 
     @staticmethod
-    def opponents(st: StateFields) -> tuple[int, ...]:
+    def opponents(g: Game, b: Bidding) -> tuple[int, ...]:
         """The barrel holder's eligible opponents, clockwise from the holder (D11)."""
-        g = st.game
-        h = st._barrel
+        h = b.holder
         side = g.side_of[h]
         seats = ((h + k) % g.players for k in range(1, g.players))
-        return tuple(s for s in seats if st._eligible >> s & 1 and g.side_of[s] != side)
+        return tuple(s for s in seats if b.eligible >> s & 1 and g.side_of[s] != side)
 
-    def legal(self, st: StateFields) -> tuple[int, ...]:
-        """The ids of the legal picking actions of the seat to speak (one cached tuple per
-        picking situation, :func:`pick_menu`)."""
-        g = st.game
-        stage = st._offer_stage
+    def legal(self, g: Game, pad: Pad, b: Bidding) -> tuple[int, ...]:
+        """The ids of the legal picking actions of the seat to speak: one cached tuple per
+        picking situation and open rows of its side (:func:`pick_menu`)."""
+        om = pad.open_masks[g.side_of[b.turn]]
+        key = (b, om)
+        hit = g._bid_cache.get(key)
+        if hit is None:
+            hit = self._legal(g, om, b)
+            if len(g._bid_cache) < 65536:  # the situations of a game are a few thousand
+                g._bid_cache[key] = hit
+        return hit
+
+    def _legal(self, g: Game, om: int, b: Bidding) -> tuple[int, ...]:
+        stage = b.offer_stage
         if stage == ANSWERING:
             return (g.ACCEPT, g.DECLINE)
         if stage == ALL_DECLINED:
-            return (*(g.offer_ids[x] for x in g.debts[1:] if x > st._offer), g.RESCIND)
-        om = st._pad.open_masks[g.side_of[st._turn]]
-        if stage != NO_OFFER or st._forced:
+            return (*(g.offer_ids[x] for x in g.debts[1:] if x > b.offer), g.RESCIND)
+        if stage != NO_OFFER or b.forced:
             out = pick_menu(g, om, 0, 1, None)
-            if st._forced and stage == NO_OFFER and self.passing_the_barrel \
-                    and self.opponents(st):
+            if b.forced and stage == NO_OFFER and self.passing_the_barrel \
+                    and self.opponents(g, b):
                 out += tuple(g.offer_ids.values())
             return out
-        if st._bet_seat < 0:  # the first pick carries no Bet Debt (D8)
-            return pick_menu(g, om, 0, 1, None, not self._lone(st))
-        k = st._bet_debt // g.step + 1  # later picks must raise it (D8)
+        if b.bet_seat < 0:  # the first pick carries no Bet Debt (D8)
+            return pick_menu(g, om, 0, 1, None, not self._lone(b))
+        k = b.bet_debt // g.step + 1  # later picks must raise it (D8)
         exclude = None
         if not self.same_contract_raise:  # D12's other reading, as an option
-            exclude = g.spelling_contract[pick_of(g, st._bet_pick).spelling]
+            exclude = g.spelling_contract[pick_of(g, b.bet_pick).spelling]
         return pick_menu(g, om, k, len(g.debts), exclude, True)
 
-    def _advance(self, st: StateFields, seat: int) -> None:
-        n = st.game.players
+    @staticmethod
+    def _advance(g: Game, pad: Pad, b: Bidding, seat: int, passed: int, bet_seat: int,
+                 bet_pick: int, bet_debt: int) -> Bidding | Picked:
+        """The next eligible seat that has not passed speaks; back at the Current Bet it
+        stands; everyone passed: the holder must pick (one new situation, built at once)."""
+        n = g.players
+        eligible = b.eligible
         nxt = -1
         for k in range(1, n + 1):
             q = (seat + k) % n
-            if st._eligible >> q & 1 and not st._passed >> q & 1:
+            if eligible >> q & 1 and not passed >> q & 1:
                 nxt = q
                 break
-        if st._bet_seat >= 0:
-            if nxt == st._bet_seat:  # play came back round to the Current Bet: it stands
-                pick = pick_of(st.game, st._bet_pick)
-                self._finish(st, st._bet_seat, pick.spelling, pick.debt, 0)
-            else:
-                st._turn = nxt
+        forced = b.forced
+        if bet_seat >= 0:
+            if nxt == bet_seat:  # play came back round to the Current Bet: it stands
+                pick = pick_of(g, bet_pick)
+                last = _new(Bidding, (b.holder, b.turn, eligible, passed, bet_seat, bet_pick,
+                                      bet_debt, forced, b.offer, b.offer_stage, b.offer_queue))
+                return _finish(g, pad, last, bet_seat, pick.spelling, pick.debt, 0)
         elif nxt < 0:  # everyone passed: the barrel holder must pick (or offer, RULES V)
-            st._forced = True
-            st._turn = st._barrel
-        else:
-            st._turn = nxt
+            forced, nxt = True, b.holder
+        return _new(Bidding, (b.holder, nxt, eligible, passed, bet_seat, bet_pick, bet_debt,
+                               forced, b.offer, b.offer_stage, b.offer_queue))
 
-    @staticmethod
-    def _finish(st: StateFields, declarer: int, spelling: str, debt: int, offer: int) -> None:
-        g = st.game
-        side = g.side_of[declarer]
-        row = next(r for r in g.spelling_rows[spelling] if st._pad.is_open(r, side))
-        st._start_play(declarer, row, g.spelling_contract[spelling], debt, offer)
-
-    def apply(self, st: StateFields, aid: int) -> None:
-        """Apply the picking action id ``aid`` (already verified legal) for the seat to
-        speak."""
-        g = st.game
-        seat = st._turn
+    def step(self, g: Game, pad: Pad, b: Bidding, aid: int) -> Bidding | Picked:
+        """The situation after the picking action id ``aid`` (already verified legal) of the
+        seat to speak, or the :class:`Picked` choice that ends the phase."""
+        seat = b.turn
         kind = g.kinds[aid]
         if kind is Pass:
-            st._passed |= 1 << seat
-            self._advance(st, seat)
-        elif kind is Pick:
+            return self._advance(g, pad, b, seat, b.passed | 1 << seat, b.bet_seat, b.bet_pick,
+                                 b.bet_debt)
+        if kind is Pick:
             a = pick_of(g, aid)
-            if st._offer_stage == ACCEPTED:
-                self._finish(st, seat, a.spelling, 0, st._offer)
-            elif st._forced:
-                self._finish(st, seat, a.spelling, 0, 0)
-            else:
-                st._bet_seat, st._bet_pick, st._bet_debt = seat, aid, a.debt
-                self._advance(st, seat)
-        elif kind is Offer:
+            if b.offer_stage == ACCEPTED:
+                return _finish(g, pad, b, seat, a.spelling, 0, b.offer)
+            if b.forced:
+                return _finish(g, pad, b, seat, a.spelling, 0, 0)
+            return self._advance(g, pad, b, seat, b.passed, seat, aid, a.debt)
+        if kind is Offer:
             offer = g.actions[aid]
             assert isinstance(offer, Offer)
-            st._offer = offer.amount
-            st._offer_queue = self.opponents(st)
-            st._offer_stage = ANSWERING
-            st._turn = st._offer_queue[0]
-        elif kind is Decline:
-            st._offer_queue = st._offer_queue[1:]
-            if st._offer_queue:
-                st._turn = st._offer_queue[0]
-            else:
-                st._offer_stage = ALL_DECLINED
-                st._turn = st._barrel
-        elif kind is Accept:
-            st._offer_stage = ACCEPTED
-        elif kind is Rescind:
-            st._offer_stage = RESCINDED
-            st._offer = 0
+            queue = self.opponents(g, b)
+            return b._replace(offer=offer.amount, offer_queue=queue, offer_stage=ANSWERING,
+                              turn=queue[0])
+        if kind is Decline:
+            queue = b.offer_queue[1:]
+            if queue:
+                return b._replace(offer_queue=queue, turn=queue[0])
+            return b._replace(offer_queue=queue, offer_stage=ALL_DECLINED, turn=b.holder)
+        if kind is Accept:
+            return b._replace(offer_stage=ACCEPTED)
+        assert kind is Rescind
+        return b._replace(offer_stage=RESCINDED, offer=0)
 
-    # -- refusals: the rule each illegal picking action breaks --------------------------------
-    def refusal(self, st: StateFields, a: Action) -> IllegalPick:
+# -- refusals: the rule each illegal picking action breaks --------------------------------
+    def refusal(self, g: Game, pad: Pad, b: Bidding, a: Action,
+                names: Sequence[str]) -> IllegalPick:
         """The refusal of the picking action ``a``, naming the rule it breaks (RULES B, V)."""
-        g = st.game
-        who = st.names[st._turn]
-        stage = st._offer_stage
+        who = names[b.turn]
+        stage = b.offer_stage
         if stage == ANSWERING:
             return IllegalPick(f"{a} refused: {who} must accept or decline the offer of "
-                               f"{st._offer} (RULES V, D11)")
+                               f"{b.offer} (RULES V, D11)")
         if stage == ALL_DECLINED:
-            if isinstance(a, Offer) and a.amount <= st._offer:
-                return IllegalPick(f"{a} refused: a new offer must be larger than {st._offer}"
+            if isinstance(a, Offer) and a.amount <= b.offer:
+                return IllegalPick(f"{a} refused: a new offer must be larger than {b.offer}"
                                    " (RULES V)")
-            if isinstance(a, Offer) and st._offer >= g.max_debt:
+            if isinstance(a, Offer) and b.offer >= g.max_debt:
                 return IllegalPick(f"{a} refused: the maximum offer was declined; rescind and "
                                    "pick (RULES V)")
             if isinstance(a, Offer):
@@ -228,49 +246,55 @@ class BarrelPicking:
             if not self.passing_the_barrel:
                 return IllegalPick(f"{a} refused: Passing the Barrel is not in play "
                                    "(options.passing_the_barrel, RULES V)")
-            if not st._forced or stage != NO_OFFER:
+            if not b.forced or stage != NO_OFFER:
                 return IllegalPick(f"{a} refused: only the barrel holder may offer, and only when"
                                    " everyone has passed (RULES V)")
-            if not self.opponents(st):
+            if not self.opponents(g, b):
                 return IllegalPick(f"{a} refused: no eligible opponent to offer to (RULES V)")
             return _amount_refusal(g, a, a.amount, "offer")
         if isinstance(a, Pass):
-            if st._forced or stage != NO_OFFER:
+            if b.forced or stage != NO_OFFER:
                 return IllegalPick("pass refused: everyone passed, so the barrel holder must pick"
                                    " (RULES B)")
             return IllegalPick(f"pass refused: {who} is the only eligible player and picks at "
                                "once (RULES B)")
         assert isinstance(a, Pick)
-        return self._pick_refusal(st, a)
+        return self._pick_refusal(g, pad, b, a, who)
 
     @staticmethod
-    def _pick_refusal(st: StateFields, a: Pick) -> IllegalPick:
-        g = st.game
-        who = st.names[st._turn]
+    def _pick_refusal(g: Game, pad: Pad, b: Bidding, a: Pick, who: str) -> IllegalPick:
         rows = g.spelling_rows.get(a.spelling)
         if rows is None:
             return IllegalPick(f"{a} refused: no row of this setup is picked as {a.spelling!r} "
                                "(RECORD picking spellings)")
-        side = g.side_of[st._turn]
-        if not any(st._pad.is_open(r, side) for r in rows):
+        side = g.side_of[b.turn]
+        if not any(pad.is_open(r, side) for r in rows):
             keys = ", ".join(g.setup.rows[r].key for r in rows)
             return IllegalPick(f"{a} refused: {who} has already completed the row {keys}; only "
                                "open rows may be picked (RULES B)")
         if a.debt % g.step or a.debt > g.max_debt:
             return _amount_refusal(g, a, a.debt, "Bet Debt")
-        if st._offer_stage == ACCEPTED:
+        if b.offer_stage == ACCEPTED:
             return IllegalPick(f"{a} refused: the pick after an accepted offer carries no Bet "
                                "Debt (RULES V, D11)")
-        if st._forced:
+        if b.forced:
             return IllegalPick(f"{a} refused: the forced pick carries no Bet Debt (RULES B)")
-        if st._bet_seat < 0:
+        if b.bet_seat < 0:
             return IllegalPick(f"{a} refused: the first pick of a phase carries no Bet Debt "
                                "(RULES B, D8)")
-        if a.debt <= st._bet_debt:
+        if a.debt <= b.bet_debt:
             return IllegalPick(f"{a} refused: a later pick must raise the Bet Debt above "
-                               f"{st._bet_debt} (RULES B, D8)")
+                               f"{b.bet_debt} (RULES B, D8)")
         return IllegalPick(f"{a} refused: a raise must change contract (D12 option "
                            "same_contract_raise=false)")
+
+
+def _finish(g: Game, pad: Pad, b: Bidding, declarer: int, spelling: str, debt: int,
+            offer: int) -> Picked:
+    """The choice made: the first open row of the declarer's side that takes ``spelling``."""
+    side = g.side_of[declarer]
+    row = next(r for r in g.spelling_rows[spelling] if pad.is_open(r, side))
+    return Picked(declarer, row, g.spelling_contract[spelling], debt, offer, b)
 
 
 def _amount_refusal(g: Game, a: Action, amount: int, what: str) -> IllegalPick:
