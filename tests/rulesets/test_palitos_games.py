@@ -158,3 +158,30 @@ def test_the_pimc_bot_plays_a_round(name: str, players: int) -> None:
     while not state.round_results:
         state.apply_action(bot.act(state))
     assert sum(state.round_results[0]["card_points"]) == 157
+
+
+# A Molotow hand that ends 27, 76, 27, 27 (RECORD: a seeded deal and its plays)
+_PLAYS = ("KS JS 7S 10S AH AC 9H 10H JD 8C 8D QD 6S 6D 6C AS KC 9C 8S JH QC KH JC 7C KD 7H 10C "
+          "10D 7D AD 9D 8H QH 6H 9S QS")
+THREE_TIED = {"deal": {"seed": 1246199504}, "picking": [], "plays": _PLAYS.split(" ")}
+
+
+def test_molotows_three_way_tie_is_drawn_from_the_seed_and_replays() -> None:
+    """RULES J: the "draw a card" is seeded (option ``draw_seed``, stored in the record's
+    options), so a replay draws the same cards; the round's ``draw`` shows the result."""
+    from chaitea.rulesets.jass.tallies import draw_cards
+
+    winners = set()
+    for draw_seed in range(6):
+        options = {"ruleset": "molotow"} | ({"draw_seed": draw_seed} if draw_seed else {})
+        rec = {"format": "chaitea-record/1", "players": 4, "options": options,
+               "rounds": [THREE_TIED]}
+        out = replay(json.dumps(rec))
+        res = out["rounds"][0]
+        assert res["card_points"] == [27, 76, 27, 27] and res["rule"] == "5"
+        best = draw_cards([0, 2, 3], draw_seed * 1000)[0][0]
+        assert res["draw"][0][0] == best and sorted(s for s, _ in res["draw"]) == [0, 2, 3]
+        assert res["score"] == [-1 if s == best else 1 if s == 1 else 0 for s in range(4)]
+        assert replay(json.dumps(rec)) == out
+        winners.add(best)
+    assert len(winners) > 1
