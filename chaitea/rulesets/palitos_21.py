@@ -5,7 +5,8 @@ suits only, a reading of "o carteador escolhe o Trunfo"; option ``no_trump_modes
 ``obenabe`` and ``undenufe``), and the first speaker leads. Each hand writes Palitos by the
 card points (rules A to D, :class:`~chaitea.rulesets.jass.palitos.Thresholds`: 21 points, 26
 with three players); Weis and Stöck are not counted (a reading: the text scores card points;
-option ``declarations``). The first to 7 Palitos wins; a tie for the most plays extra hands.
+option ``declarations``); rule D's lost Palito may take a count below 0 (a reading, option
+``below_zero``). The first to 7 Palitos wins; a tie for the most plays extra hands.
 
 >>> from chaitea.engine.picking import PickView
 >>> PALITOS_21.table(4, {}).choice.status(PickView(4, 1, ())).seat  # the dealer chooses
@@ -36,7 +37,7 @@ THRESHOLDS = {3: 26, 4: 21}
 
 def _palitos(players: int, o: Mapping[str, Any]) -> Table:
     contracts = TRUMPS + (("obenabe", "undenufe") if o["no_trump_modes"] else ())
-    score = TallyScore(Thresholds(THRESHOLDS[players], o["declarations"]),
+    score = TallyScore(Thresholds(THRESHOLDS[players], o["declarations"], o["below_zero"]),
                        ReachLimit(o["palitos"]), players=players, scores="palitos")
     seating = JASS_SEATINGS["three" if players == 3 else "four"]
     return Table("palitos-21", players, seating, DealerChoice(contracts), score, contracts,
@@ -47,5 +48,7 @@ PALITOS_21 = register(Ruleset("palitos-21", "The Palitos game", (4, 3), (
     Option("palitos", 7, "the Palitos that end the game (the text: 7; a tie plays on)"),
     Option("no_trump_modes", False, "the dealer may also choose obenabe or undenufe"),
     Option("declarations", False, "Weis and Stöck count with the card points"),
+    Option("below_zero", True, "rule D may take a seat below 0 Palitos (false: a seat without "
+           "Palitos loses none)"),
 ), _palitos, "the dealer names trump; Palitos for reaching 21 points (26 with three players), "
    "one lost below it; first to 7"))

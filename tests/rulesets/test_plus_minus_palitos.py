@@ -223,3 +223,26 @@ def test_the_palitos_game_plays_basic_jass_following() -> None:
     for item in ("trump(H)", "6C", "KH"):
         state.apply_action(item)
     assert state.legal_moves() == ["AC"]
+
+
+def test_one_carried_palito_at_most_as_an_option() -> None:
+    part = _part("plus-minus", 4, carry_adds=False)
+    _s, fields = _run(part, [(60, 60, 30, 7), (90, 47, 10, 10), (120, 20, 10, 7)])
+    assert [f["carry"] for f in fields] == [1, 1, 0]
+    assert tuple(fields[2]["score"]) == (0, 0, 0, 2)  # the fewest points: 1 + 1 carried
+
+
+def test_rule_d_below_zero_as_an_option() -> None:
+    """The text: "cada jogador que faça menos de 21 pontos ... perderá 1 Palito"; by default
+    the count may go below 0 (a reading), ``below_zero=False``: a seat without one loses none."""
+    hands: list[tuple[int, ...]] = [(120, 20, 10, 7), (100, 30, 20, 7)]
+    s, _ = _run(_part("palitos-21", 4), hands)
+    assert s.totals == (3, 0, -2, -2)
+    part = _part("palitos-21", 4, below_zero=False)
+    s, fields = _run(part, hands)
+    assert [tuple(f["score"]) for f in fields] == [(2, 0, 0, 0), (1, 1, 0, 0)]
+    assert s.totals == (3, 1, 0, 0)
+    s, (last,) = _run(part, [(30, 100, 7, 20)], s)
+    assert tuple(last["score"]) == (1, 1, 0, 0) and s.totals == (4, 2, 0, 0)
+    s, (last,) = _run(part, [(10, 120, 7, 20)], s)
+    assert tuple(last["score"]) == (-1, 2, 0, 0)

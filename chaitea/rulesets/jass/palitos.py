@@ -225,21 +225,22 @@ class FirstThatApplies:
     to the hand's card points and tricks. A seat's score is its Palitos less its Batatas (each
     Batata cancels a Palito); with ``batatas`` the tallies are the Palitos and Batatas left
     after cancelling, else the Palitos alone (Plus-Minus). A :class:`Carry` adds its Palitos
-    to those of every seat that wins Palitos in a later hand (they add up over such hands, a
-    reading). ``draw_seed``: the seed of the "draw a card" (hand ``k``: ``draw_seed * 1000 +
-    k``). The round's fields: ``rule``, the hand's ``palitos`` (and ``batatas``), ``draw``
-    and ``carry`` where they occur."""
+    to those of every seat that wins Palitos in a later hand (with ``carry_adds`` they add up
+    over such hands, a reading; else one tie's Palitos wait at most). ``draw_seed``: the seed
+    of the "draw a card" (hand ``k``: ``draw_seed * 1000 + k``). The round's fields: ``rule``,
+    the hand's ``palitos`` (and ``batatas``), ``draw`` and ``carry`` where they occur."""
 
     rules: tuple[PlaceRule, ...]
     batatas: bool = True
     draw_seed: int = 0
+    carry_adds: bool = True
 
     def score(self, hand: Hand, state: TallyState) -> HandScore:
         points = hand.card_points
         award = first_award(self.rules, points, hand.tricks, self.draw_seed * 1000 + state.hands)
         pending = state.carry.extra if isinstance(state.carry, HandFacts) else 0
         palitos = [t.palitos for t in award.tallies]
-        extra = pending + award.carry
+        extra = pending + award.carry if self.carry_adds else max(pending, award.carry)
         if pending and not award.carry and any(palitos):
             palitos = [p + pending if p > 0 else p for p in palitos]
             extra = 0
@@ -263,9 +264,10 @@ class Thresholds:
     """The Palitos game's rules A to D (the text), ``threshold`` points (21; 26 with three
     players): A one seat at or above it 2 Palitos; B two such seats 1 each; C more than two:
     a single highest 1, and a single second highest 1 more; two tied highest 1 each; three or
-    more tied highest nothing; D besides, each seat below it loses 1 Palito (a count that may
-    go below 0, a reading). ``declarations``: Weis and Stöck count with the card points (an
-    option; the text scores card points).
+    more tied highest nothing; D besides, each seat below it loses 1 Palito (``below_zero``:
+    the count may go below 0, a reading; else a seat without Palitos loses none).
+    ``declarations``: Weis and Stöck count with the card points (an option; the text scores
+    card points).
 
     >>> rule = Thresholds(21)
     >>> [rule.palitos(p) for p in ((120, 20, 10, 7), (60, 60, 30, 7), (50, 40, 40, 27))]
@@ -274,6 +276,7 @@ class Thresholds:
 
     threshold: int
     declarations: bool = False
+    below_zero: bool = True
 
     def palitos(self, points: Sequence[int]) -> tuple[tuple[int, ...], str]:
         """Each seat's Palitos won or lost and the rules applied (``"A+D"``)."""
@@ -303,6 +306,8 @@ class Thresholds:
             points = tuple(c + w + s for c, w, s in zip(points, hand.weis, hand.stoeck,
                                                         strict=True))
         delta, rule = self.palitos(points)
+        if not self.below_zero:
+            delta = tuple(max(d, -t) for d, t in zip(delta, state.totals, strict=True))
         return HandScore(delta, {"palitos": delta}, {"rule": rule, "points": list(points)},
                          HandFacts(0, tuple(points)))
 
