@@ -26,6 +26,7 @@ import ipywidgets as w
 import pandas as pd
 
 from chaitea.analysis import explore as ex
+from chaitea.analysis.jass_explore import is_jass_ruleset
 from chaitea_widgets.base import Refusal, View, button, html, show
 from chaitea_widgets.strip import SaveButton
 
@@ -73,6 +74,18 @@ SUMMARIES: dict[str, tuple[str, Callable[[pd.DataFrame], pd.DataFrame],
     "barrel": ("Value of holding the Barrel (whole games)", ex.barrel_value,
                ex.plot_barrel_value),
 }
+
+
+# The Jass rulesets' questions (issue 23; chaitea.analysis.jass_tables)
+JASS_SUMMARIES: dict[str, tuple[str, Callable[[pd.DataFrame], pd.DataFrame],
+                                Callable[[pd.DataFrame], Any]]] = {
+    "match": ("How often a Match is made, by mode", ex.match_rate, ex.plot_match_rate),
+    "push": ("The forehand's choice against a pushed one", ex.push_value, ex.plot_push_value),
+    "weis": ("Weis points per hand, by mode", ex.weis_points, ex.plot_weis_points),
+    "mode": ("Obenabe or trump with this hand (by the declarer's aces)", ex.mode_value,
+             ex.plot_mode_value),
+}
+JASS_BOTS = ["random", "rule", "pimc"]
 
 
 class RulesLab(View):
@@ -153,18 +166,51 @@ class RulesLab(View):
         self.df: pd.DataFrame | None = None
         self.table: pd.DataFrame | None = None
         self.figure: Any = None
+        self._ctj_only = (self.setup, self.barrel_pass, self.match_point, self.step,
+                          self.max_debt)
+        for control in self._ctj_only:  # each its own layout: hiding one hides no other
+            control.layout = w.Layout(width=control.layout.width)
+
+    @property
+    def jass(self) -> bool:
+        """Whether the chosen ruleset is a Jass game (its own bots, options and questions)."""
+        return bool(is_jass_ruleset(self.ruleset.value))
+
+    @property
+    def summaries(self) -> dict[str, tuple[str, Callable[[pd.DataFrame], pd.DataFrame],
+                                           Callable[[pd.DataFrame], Any]]]:
+        """The questions the Summary menu offers for the chosen ruleset."""
+        return JASS_SUMMARIES if self.jass else SUMMARIES
 
     def _follow_ruleset(self) -> None:
         """The Players menu offers the chosen ruleset's player counts (keeping the count chosen
-        if the ruleset allows it, else its smallest)."""
+        if the ruleset allows it, else its smallest); a Jass ruleset hides Chai Tea Jazz's
+        setup and options, seats the Jass bots and offers the Jass questions."""
         allowed = list(ex.ruleset_players(self.ruleset.value))
         keep = self.players.value if self.players.value in allowed else allowed[0]
         self.players.options = allowed
         self.players.value = keep
+        jass = self.jass
+        for control in self._ctj_only:
+            show(control, not jass)
+        show(self.custom, not jass and self.setup.value == "custom")
+        bots = JASS_BOTS if jass else bot_names()
+        if list(self.bots.options) != bots:
+            keep_bot = self.bots.value if self.bots.value in bots else "random"
+            self.bots.options = bots
+            self.bots.value = keep_bot
+        options = [(v[0], k) for k, v in self.summaries.items()]
+        if list(self.summary.options) != options:
+            self.df = None  # the last run's rows answer the other ruleset's questions
+            show(self.results, False)
+            self.summary.options = options
+            self.summary.value = options[0][1]
 
     # -- actions ---------------------------------------------------------------------------------
     def options(self) -> dict[str, Any]:
         opts: dict[str, Any] = {}
+        if self.jass:  # the Jass rulesets' own options keep their defaults here
+            return opts
         if self.barrel_pass.value:
             opts["passing_the_barrel"] = True
         if self.match_point.value:
@@ -200,8 +246,9 @@ class RulesLab(View):
             def tick(done: int, total: int) -> None:
                 self.progress.value = done
 
+            setup = "standard" if self.jass else self._setup_value()
             df = ex.explore(n, ruleset=self.ruleset.value, players=int(self.players.value),
-                            setup=self._setup_value(), options=self.options(),
+                            setup=setup, options=self.options(),
                             bots=self.bots.value, seed=int(self.seed.value), mode=mode,
                             progress=tick)
             self.df = df
@@ -212,6 +259,8 @@ class RulesLab(View):
                                f"{df.attrs['seconds']:.1f} s.")
             if mode != "games" and self.summary.value == "barrel":
                 self.summary.value = "contract"
+            if self.summary.value not in self.summaries:
+                self.summary.value = next(iter(self.summaries))
             self.show_summary()
             self._prepare_download()
             show(self.results, True)
@@ -226,9 +275,9 @@ class RulesLab(View):
             if self.df is None:
                 raise Refusal("run some deals first (the Run button)")
             key = self.summary.value if name is None else name
-            if key not in SUMMARIES:
-                raise Refusal(f"no summary {key!r}")
-            _title, table_of, plot_of = SUMMARIES[key]
+            if key not in self.summaries:
+                raise Refusal(f"no summary {key!r} for {self.ruleset.value}")
+            _title, table_of, plot_of = self.summaries[key]
             self.table = table_of(self.df)
             self.figure = plot_of(self.df)
             with self._hold(self.table_box, self.plot):

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:  # for mypy and editors; at run time each view loads on first use
     from .dashboard import GameDashboard
     from .deal_explorer import DealExplorer
+    from .jass_table import JassTable
     from .pad import ScorePad
     from .picking import PickingPanel
     from .quiz import Quiz
@@ -34,7 +35,8 @@ if TYPE_CHECKING:  # for mypy and editors; at run time each view loads on first 
 # and what it uses (a lesson's kernel does not load the views it does not show).
 _MODULES = {
     "CardStrip": "strip", "DealExplorer": "deal_explorer", "GameDashboard": "dashboard",
-    "PickingPanel": "picking", "Quiz": "quiz", "RankingExplorer": "ranking_explorer",
+    "JassTable": "jass_table", "PickingPanel": "picking", "Quiz": "quiz",
+    "RankingExplorer": "ranking_explorer",
     "SaveButton": "strip", "ScorePad": "pad", "Session": "session", "StripItem": "strip",
     "TrickLab": "trick_lab", "TrickTable": "table",
 }
@@ -43,6 +45,7 @@ __all__ = [
     "CardStrip",
     "DealExplorer",
     "GameDashboard",
+    "JassTable",
     "PickingPanel",
     "Quiz",
     "RankingExplorer",

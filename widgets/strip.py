@@ -16,6 +16,7 @@ import traitlets
 from chaitea import Card
 from chaitea.core.markup import escape
 from chaitea.draw.svg import card_back_svg, card_name, card_svg, stack_svg
+from chaitea.draw.swiss_cards import check_faces, jass_card_name, jass_card_svg
 
 __all__ = ["CardStrip", "LoadButton", "SaveButton", "StripItem", "card_class"]
 
@@ -82,8 +83,10 @@ class CardStrip(anywidget.AnyWidget):
     def __init__(self, cards: Iterable[Card | str] = (), *, interactive: bool = True,
                  size: str = "normal", label: str = "cards", empty: str = "",
                  four_colour: bool = False, css_class: str | Sequence[str] = (),
-                 **kwargs: Any) -> None:
+                 faces: str | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        # Jass cards: "swiss" or "french" faces (chaitea.draw.swiss_cards); None: Chai Tea Jazz
+        self.faces = None if faces is None else check_faces(faces)
         self.interactive = interactive
         self.label = label
         self.empty = empty
@@ -152,6 +155,10 @@ class CardStrip(anywidget.AnyWidget):
             top = card_name(item.card) if item.card is not None else None
             under = " on a face-down card" if item.down is not None else ""
             words = f"{top}{under}" if top else ("a face-down card" if under else "empty stack")
+        elif self.faces is not None:  # a Jass card, Swiss or French faces
+            assert item.card is not None
+            svg = jass_card_svg(item.card, 100, faces=self.faces, aria=False)
+            words = jass_card_name(item.card, self.faces)
         else:
             assert item.card is not None
             svg = card_svg(item.card, 100, four_colour=fc, aria=False)

@@ -277,8 +277,32 @@ class JassRuleBot:
         if state.phase == "picking":
             return jass_pick(state)
         view = jass_view(state, state.current_player())
-        return jass_card(view.round, view.seat, view.unseen_mask(), view.camp_of, view.sign)
+        sign = _counted(state, view.round, view.sign)
+        return jass_card(view.round, view.seat, view.unseen_mask(), view.camp_of, sign)
 
+
+def _counted(state: JassState, r: JassRound, sign: int) -> int:
+    """Where the scoring part says what the hand counts card by card (the avoidance games'
+    penalty cards and tricks, Guggitaler's rule of the hand:
+    :meth:`chaitea.rulesets.jass.tally.TallyScore.card_weights`), the rule bot plays this
+    card to those weights, the card points only breaking ties: ``r.values`` (this view's copy)
+    is replaced and the hand's sign answered; else ``sign`` as it was. Only public facts are
+    read (the hands played, the trick in play)."""
+    found = _card_weights(state, r.trick_no)
+    if found is None:
+        return sign
+    counted, weights = found
+    r.values = tuple(w + v * _TIE for w, v in zip(weights, r.values, strict=False))
+    return counted
+
+
+_TIE = 0.001  # the card points break ties between cards of equal weight (the high cards last)
+
+
+def _card_weights(state: JassState, trick: int) -> tuple[int, tuple[float, ...]] | None:
+    weigh = getattr(state.game.table.score, "card_weights", None)
+    found = None if weigh is None else weigh(state.score_state, trick, state.game.n_tricks)
+    return None if found is None else (int(found[0]), tuple(found[1]))
 
 
 class JassPimcBot:
@@ -313,6 +337,9 @@ class JassPimcBot:
                 return jass_pick(state)
             return mc_pick(state, self.pick_samples, self.rng.randrange(2**31))
         view = jass_view(state, state.current_player())
+        found = _card_weights(state, view.round.trick_no)
+        if found is not None:  # the hand's sign (Guggitaler: lost or won), card points counted
+            view.sign = found[0]
         try:
             vals = self.evaluate(view, legal)
         except ValueError:  # no world found (a rare web of voids): the rule bot's card

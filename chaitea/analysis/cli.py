@@ -29,7 +29,8 @@ def add_command(sub: Any) -> None:
     p = sub.add_parser("explore", help="simulate many seeded rounds or games into a CSV or"
                        " Parquet table, one row per round and seat")
     p.add_argument("--ruleset", default="chai-tea-jazz")
-    p.add_argument("--players", type=int, default=3, choices=(2, 3, 4, 6))
+    p.add_argument("--players", type=int, default=None, choices=(2, 3, 4, 6),
+                   help="the ruleset's default when not given (Chai Tea Jazz: 3, Schieber: 4)")
     p.add_argument("--setup", default="standard",
                    help="standard, short, long, or a JSON list of rows")
     p.add_argument("--deals", type=int, default=1000, help="rounds (or games with --games)")

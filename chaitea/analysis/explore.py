@@ -24,8 +24,10 @@ Figure drawn on the Agg canvas, no pyplot state): :func:`declarer_score` (by con
 seat), :func:`barrel_value`, :func:`bet_debt_effect`, :func:`setup_balance`,
 :func:`pick_frequency`. They live in :mod:`chaitea.analysis.tables` and
 :mod:`chaitea.analysis.plots`, the columns and one chunk's rows in :mod:`chaitea.analysis.chunks`;
-all are importable from here. The Jass family's questions (Match frequency, Weis value, Differenzler
-guess error) come with the Jass rulesets; ``ruleset=`` refuses them until then.
+all are importable from here. A Jass ruleset (``ruleset="schieber"``...) plays through
+:mod:`chaitea.analysis.jass_explore` (its own columns: mode, pushed, Weis, Stöck, Match,
+multiplier), with its questions in :mod:`chaitea.analysis.jass_tables`: :func:`match_rate`,
+:func:`push_value`, :func:`weis_points`, :func:`mode_value` and their plots.
 """
 
 from __future__ import annotations
@@ -42,6 +44,23 @@ import pandas as pd
 from chaitea.analysis.chunks import COLUMNS, ExploreSpec, batch_chunk, frame, make_bots, state_chunk
 from chaitea.analysis.chunks import _bot_seed as _bot_seed  # re-exported (the tests read it here)
 from chaitea.analysis.chunks import unit_seed as unit_seed
+from chaitea.analysis.jass_explore import (
+    JassSpec,
+    check_jass_spec,
+    is_jass_ruleset,
+    jass_chunk,
+    jass_frame,
+)
+from chaitea.analysis.jass_tables import (
+    match_rate,
+    mode_value,
+    plot_match_rate,
+    plot_mode_value,
+    plot_push_value,
+    plot_weis_points,
+    push_value,
+    weis_points,
+)
 from chaitea.analysis.plots import (
     plot_barrel_value,
     plot_bet_debt_effect,
@@ -71,14 +90,22 @@ __all__ = [
     "explore",
     "explore_rulesets",
     "interval",
+    "match_rate",
+    "mode_value",
     "pick_frequency",
     "plot_barrel_value",
     "plot_bet_debt_effect",
     "plot_declarer_score",
+    "plot_match_rate",
+    "plot_mode_value",
     "plot_pick_frequency",
+    "plot_push_value",
     "plot_setup_balance",
+    "plot_weis_points",
+    "push_value",
     "ruleset_players",
     "setup_balance",
+    "weis_points",
 ]
 
 CHUNK = {"rounds": 200, "games": 16, "batch": 50_000}  # units per chunk, fixed: seeds never move
@@ -86,8 +113,10 @@ PROGRESS_DELAY = 1.0  # seconds before the progress bar shows (none on shorter r
 
 
 # ------------------------------------------------------------------ one chunk (in a worker)
-def run_chunk(spec: ExploreSpec, start: int, stop: int) -> dict[str, Any]:
+def run_chunk(spec: ExploreSpec | JassSpec, start: int, stop: int) -> dict[str, Any]:
     """The rows of units ``start..stop-1`` as arrays (what a worker sends back)."""
+    if isinstance(spec, JassSpec):  # a Jass ruleset (issue 23): the Jass bots' rows
+        return jass_chunk(spec, start, stop)
     if spec.engine == "batch":
         return batch_chunk(spec, start, stop)
     return state_chunk(spec, start, stop)
@@ -98,7 +127,7 @@ def explore(
     n: int,
     *,
     ruleset: str = "chai-tea-jazz",
-    players: int = 3,
+    players: int | None = None,
     setup: str | list[dict[str, Any]] = "standard",
     options: Mapping[str, Any] | None = None,
     bots: str | Sequence[str] = "random",
@@ -109,8 +138,11 @@ def explore(
     engine: Literal["state", "batch"] = "state",
     progress: bool | Callable[[int, int], None] = True,
 ) -> pd.DataFrame:
-    """Play ``n`` seeded rounds or games and return one row per round and seat (:data:`COLUMNS`).
+    """Play ``n`` seeded rounds or games and return one row per round and seat (:data:`COLUMNS`;
+    a Jass ruleset's rows have :data:`~chaitea.analysis.jass_explore.JASS_COLUMNS`, played by the
+    Jass bots ``random``, ``rule`` or ``pimc`` with the ruleset's own options).
 
+    ``players``: the ruleset's default when ``None`` (Chai Tea Jazz: 3; Schieber: 4).
     ``options``: the engine's (``deck``, ``passing_the_barrel``, ``match_point``, ``meta``,
     ``same_contract_raise``) and ``bet_debt_step``, ``max_bet_debt``. ``bots``: a name for every
     seat or one per seat (``"random"``; the rule-based bots where ``chaitea.ai.bots.make_bot``
@@ -121,7 +153,15 @@ def explore(
     far (in chunk order; with several workers they need not be the first ones), with
     ``df.attrs["interrupted"]`` true and ``df.attrs["completed"]`` the units they hold.
     """
-    spec = _spec(n, ruleset, players, setup, options, bots, seed, mode, engine)
+    spec: ExploreSpec | JassSpec
+    if is_jass_ruleset(ruleset):
+        if engine != "state":
+            raise SetupError("the batch simulator has no Jass modes yet: explore a Jass ruleset "
+                             "with engine=\"state\" (its bots through the state API)")
+        spec = check_jass_spec(n, ruleset, players, options, bots, seed, mode)
+    else:
+        spec = _spec(n, ruleset, 3 if players is None else players, setup, options, bots, seed,
+                     mode, engine)
     chunk = CHUNK["batch"] if engine == "batch" else CHUNK[mode]
     bounds = [(a, min(a + chunk, n)) for a in range(0, n, chunk)]
     results: dict[int, dict[str, Any]] = {}
@@ -137,7 +177,7 @@ def explore(
     finally:
         bar.close()
     done = [results[i] for i in sorted(results)]
-    df = frame(spec, done)
+    df = jass_frame(spec, done) if isinstance(spec, JassSpec) else frame(spec, done)
     df.attrs.update(
         interrupted=interrupted, requested=n,
         completed=sum(bounds[i][1] - bounds[i][0] for i in results), seed=seed, mode=mode,
@@ -176,7 +216,7 @@ def _spec(n: int, ruleset: str, players: int, setup: Any, options: Mapping[str, 
     return ExploreSpec(ruleset, players, setup, opts, names, seed, mode, engine, labels)
 
 
-def _run(spec: ExploreSpec, bounds: list[tuple[int, int]], workers: int | str,
+def _run(spec: ExploreSpec | JassSpec, bounds: list[tuple[int, int]], workers: int | str,
          client: Any) -> Iterator[tuple[int, dict[str, Any]]]:
     if client is not None or workers == "dask":
         yield from _run_dask(spec, bounds, client)
@@ -190,7 +230,7 @@ def _run(spec: ExploreSpec, bounds: list[tuple[int, int]], workers: int | str,
     import multiprocessing as mp
 
     method = "fork" if "fork" in mp.get_all_start_methods() else "spawn"
-    if spec.engine == "batch":
+    if isinstance(spec, ExploreSpec) and spec.engine == "batch":
         import chaitea.analysis.batch as batch
 
         batch.simulate(spec.game(), ["over"], 1)  # compile once, before the workers fork
@@ -209,7 +249,7 @@ def _run(spec: ExploreSpec, bounds: list[tuple[int, int]], workers: int | str,
         pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _run_dask(spec: ExploreSpec, bounds: list[tuple[int, int]],
+def _run_dask(spec: ExploreSpec | JassSpec, bounds: list[tuple[int, int]],
               client: Any) -> Iterator[tuple[int, dict[str, Any]]]:
     try:
         import importlib

@@ -93,6 +93,12 @@ class StateViews(StateMachine[dict[str, Any]]):
         return self._chosen
 
     score_state = Field[Any]("_score", "The scoring part's state (totals, pad, tallies).")
+    weis_points = Field[tuple[int, ...]]("_weis", "The hand's Weis points per side, before any "
+                                         "multiplier (0 before the play and without Weis).")
+    stoeck_points = Field[tuple[int, ...]]("_stoeck", "The hand's Stöck points per side, before "
+                                           "any multiplier (RULES J).")
+    weis_declared = Field[Any]("_weis_json", "The hand's Weis as declared (melds per seat, best "
+                               "per side, who scores: a WeisResult), or None before the play.")
 
     def pick_items(self) -> tuple[PickItem, ...]:
         """The picking items of the round in progress as values

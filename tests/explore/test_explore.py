@@ -132,7 +132,10 @@ def test_progress_callback_and_interrupt(monkeypatch):
 
 
 @pytest.mark.parametrize(("kwargs", "words"), [
-    ({"ruleset": "schieber"}, "not available yet"),
+    ({"ruleset": "schieber", "engine": "batch"}, "no Jass modes yet"),
+    ({"ruleset": "schieber", "bots": "genius"}, "bots: one of random, rule, pimc"),
+    ({"ruleset": "schieber", "players": 5}, "played by 4 or 6 players"),
+    ({"ruleset": "schieber", "options": {"speed": 1}}, "unknown option 'speed' for schieber"),
     ({"ruleset": "poker"}, "unknown ruleset"),
     ({"players": 5}, "players must be"),
     ({"setup": "huge"}, "unknown setup"),

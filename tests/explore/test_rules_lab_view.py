@@ -53,11 +53,17 @@ def test_ruleset_menu_offers_what_explore_runs_and_players_follow_it(monkeypatch
     from chaitea.analysis import explore as ex
 
     lab = rules_lab.RulesLab(deals=2)
-    assert list(lab.ruleset.options) == list(ex.explore_rulesets()) == ["chai-tea-jazz"]
+    assert list(lab.ruleset.options) == list(ex.explore_rulesets())
+    assert {"chai-tea-jazz", "jass", "schieber", "coiffeur-schieber", "coiffeur"} <= set(
+        lab.ruleset.options)
     assert list(lab.players.options) == [2, 3, 4, 6] and lab.players.value == 3
-    for name in lab.ruleset.options:  # every offered ruleset runs
+    for name in lab.ruleset.options:  # every offered ruleset runs, and answers its questions
         lab.ruleset.value = name
-        assert lab.run(1), lab.message
+        assert lab.run(2), lab.message
+        for key in lab.summaries:
+            if key != "barrel":  # the Barrel's value needs whole games (above)
+                assert lab.show_summary(key), (name, key, lab.message)
+    assert not lab.unexpected
     # a ruleset explore might learn later (Schieber: 4 or 6 players): Players follows the menu
     monkeypatch.setattr(ex, "explore_rulesets", lambda: ("chai-tea-jazz", "schieber"))
     lab = rules_lab.RulesLab(deals=2)
@@ -80,3 +86,29 @@ def test_worked_questions_answer_with_a_criterion(key):
     assert view.answer(), view.message
     assert view.result is not None and "95% CI" in view.result.words
     assert ("<b>" in view.result.words) and view.plot.value[:4] == b"\x89PNG"
+
+
+def test_a_jass_ruleset_gets_its_own_bots_options_and_questions():
+    """Issue 23: choosing Schieber hides Chai Tea Jazz's setup and Bet Debt options, seats the
+    Jass bots, and the Summary menu offers the Jass questions; back to Chai Tea Jazz restores
+    them."""
+    lab = rules_lab.RulesLab(deals=30)
+    lab.ruleset.value = "schieber"
+    assert lab.jass and lab.players.value == 4
+    assert list(lab.bots.options) == rules_lab.JASS_BOTS
+    assert [k for _t, k in lab.summary.options] == list(rules_lab.JASS_SUMMARIES)
+    assert lab.setup.layout.display == "none" and lab.step.layout.display == "none"
+    for shown in (lab.ruleset, lab.players, lab.bots, lab.deals, lab.seed):  # no shared layout
+        assert shown.layout.display != "none"
+    lab.bots.value = "rule"
+    assert lab.run(30), lab.message
+    assert lab.df is not None and set(lab.df["ruleset"]) == {"schieber"}
+    assert lab.show_summary("match") and set(lab.table.index) <= {"trump", "obenabe",
+                                                                   "undenufe"}
+    assert lab.show_summary("push") and lab.table["n"].sum() == 30
+    assert not lab.show_summary("barrel") and "No summary 'barrel' for schieber" in lab.message
+    lab.ruleset.value = "chai-tea-jazz"
+    assert lab.df is None and "contract" in [k for _t, k in lab.summary.options]
+    assert lab.setup.layout.display != "none"
+    assert lab.run(2), lab.message
+    assert not lab.unexpected

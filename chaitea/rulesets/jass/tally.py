@@ -235,8 +235,11 @@ class TallyScore:
         return state.totals
 
     def extra_json(self, state: TallyState) -> dict[str, object]:
-        """The replay output's tallies: the hands played and each named tally by seat."""
-        return {"hands": state.hands, **{k: list(v) for k, v in state.tallies}}
+        """The replay output's tallies: the hands played, each named tally by seat, and what
+        the hand rule adds (an ``extra(state)`` method: Guggitaler's contracts in order)."""
+        extra = getattr(self.rule, "extra", None)
+        return {"hands": state.hands, **{k: list(v) for k, v in state.tallies},
+                **({} if extra is None else extra(state))}
 
     def pick_spellings(self, contracts: tuple[str, ...]) -> tuple[str, ...]:
         return ()
@@ -247,3 +250,27 @@ class TallyScore:
     def lowest_wins(self, contract: str) -> bool:
         """Whether the seats want the fewest card points (``avoid``)."""
         return self.avoid
+
+    def card_weights(self, state: TallyState, trick: int,
+                     tricks: int) -> tuple[int, tuple[float, ...]] | None:
+        """For the bots, where the hand rule says what it counts card by card (a
+        ``card_weights(hands, trick, tricks, players)`` method, e.g.
+        :class:`chaitea.rulesets.jass.penalties.CountedHands`): the sign a seat plays to in
+        trick ``trick`` of ``tricks`` of the hand after ``state`` (+1: take the most weight,
+        -1: the least; the end rule's ``lowest`` turns the rule's sign) and each card's
+        weight. ``None``: the rule does not say (the bots count card points, ``avoid``).
+
+        >>> class Shed:
+        ...     def score(self, hand: Hand, state: TallyState) -> HandScore:
+        ...         return HandScore(hand.tricks)
+        ...     def card_weights(self, hands, trick, tricks, players):
+        ...         return 1, (1.0,) * 36
+        >>> part = TallyScore(Shed(), AfterHands(3, lowest=True), players=4)
+        >>> part.card_weights(part.initial(), 0, 9)[0]  # the lowest wins: the least weight
+        -1
+        """
+        weigh = getattr(self.rule, "card_weights", None)
+        if weigh is None:
+            return None
+        sign, weights = weigh(state.hands, trick, tricks, self.players)
+        return (-sign if self.end.lowest else sign), weights

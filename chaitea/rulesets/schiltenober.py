@@ -1,0 +1,47 @@
+"""Schiltenober (RULES J, the text), Rosenober's relative: four players each for themselves, no
+trump (the ``obenabe`` contract), no Weis, no Stöck. Whoever takes the Shields Ober (``QD``;
+the French deck's Queen of Diamonds), the second trick or the second-to-last trick scores 1
+point for each (3 a hand); the game ends after the hand in which a total reaches the ``limit``
+(7), the lowest total wins, a tie for it plays extra hands.
+
+>>> t = SCHILTENOBER.table(4, {})
+>>> t.score.end.limit, [term.name for term in SCHILTENOBER_COUNT.terms]
+(7, ['shields-ober', 'second-trick', 'second-to-last-trick'])
+>>> [term.trick(9) for term in SCHILTENOBER_COUNT.terms[1:]]  # tricks 2 and 8 of 9
+[1, 7]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from chaitea.core.seating import JASS_SEATINGS
+from chaitea.engine.registry import register
+from chaitea.engine.ruleset import Option, Ruleset, Table
+from chaitea.rulesets.jass.choice import FixedContract
+from chaitea.rulesets.jass.penalties import Cards, CountedHands, HandCount, TrickAt, card_mask
+from chaitea.rulesets.jass.tally import ReachLimit, TallyScore
+
+__all__ = ["SCHILTENOBER", "SCHILTENOBER_COUNT"]
+
+#: the text: "o Ober de Escudos ..., a segunda vaza ..., a penúltima vaza", 1 point each
+SCHILTENOBER_COUNT = HandCount("schiltenober", (
+    Cards("shields-ober", card_mask("QD"), 1),
+    TrickAt("second-trick", 1, 1),
+    TrickAt("second-to-last-trick", -2, 1),
+))
+
+
+def _schiltenober(players: int, o: Mapping[str, Any]) -> Table:
+    score = TallyScore(CountedHands((SCHILTENOBER_COUNT,)), ReachLimit(o["limit"], lowest=True),
+                       players=4, scores="penalty", avoid=True)
+    return Table("schiltenober", 4, JASS_SEATINGS["four"], FixedContract("obenabe"), score,
+                 ("obenabe",))
+
+
+SCHILTENOBER = register(Ruleset("schiltenober", "Schiltenober", (4,), (
+    Option("limit", 7, "the game ends after the hand in which a total reaches this (the text: "
+           "7); the lowest wins, a tie for it plays extra hands"),
+), _schiltenober, "four players each for themselves, no trump: avoid the Shields Ober, the "
+   "second and the second-to-last trick, 1 point each, to 7"))

@@ -1,0 +1,230 @@
+"""The Jass table (issue 23): whole games of every Jass ruleset through the view, the clicks a
+browser sends, refusals in words with the state unchanged, the push, Weis and Stöck as the
+engine scores them, the score boards, and Save/Load of Jass records."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import pytest
+
+import chaitea.rulesets  # noqa: F401  (fills the registry)
+from chaitea.engine.registry import REGISTRY
+from chaitea.engine.ruleset import Ruleset
+from chaitea.rulesets import jass_game
+from chaitea_widgets.jass_board import chalk_board_svg, chalk_strokes
+from chaitea_widgets.jass_table import JassTable
+from tests.widgets.conftest import browser_click, enabled_cards, shown_cards
+
+# every Jass ruleset the engine plays, at every player count it allows
+RULESETS = [(name, players) for name, r in sorted(REGISTRY.items())
+            if isinstance(r, Ruleset) for players in r.players]
+
+
+def _play_out(table: JassTable, rng: random.Random, limit: int = 5000) -> None:
+    for _ in range(limit):
+        phase = table.state.phase
+        if phase == "end":
+            return
+        if phase == "deal":
+            table.next_hand()
+            continue
+        legal = table.legal()
+        assert legal, (phase, table.to_act())
+        act = table.pick if phase == "picking" else table.play
+        assert act(rng.choice(legal)), table.message
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize(("ruleset", "players"), RULESETS)
+def test_a_whole_game_through_the_view_ends_as_the_engine_says(ruleset: str,
+                                                               players: int) -> None:
+    table = JassTable(ruleset, players, seed=5, humans=(0,), bots="random")
+    _play_out(table, random.Random(2))
+    assert table.unexpected == []
+    s = table.state
+    assert s.is_terminal()
+    win = s.winner()
+    names = s.game.side_names or s.names
+    assert ("tie" in table.message) if win is None else (names[win] in table.message)
+    # the board's totals are the engine's
+    for total in s.totals():
+        assert f"<b>{total}</b>" in table.board.value
+
+
+def test_clicks_play_the_legal_cards_only_and_a_refusal_changes_nothing() -> None:
+    table = JassTable("schieber", seed=7, humans=(0,))
+    if table.state.phase == "picking":
+        table.pick("trump(H)" if "trump(H)" in table.legal() else table.legal()[0])
+    assert table.to_act() == 0  # the bots stopped at the human's turn
+    legal = table.legal()
+    assert sorted(enabled_cards(table.hand)) == sorted(legal)
+    illegal = [c for c in shown_cards(table.hand) if c not in legal]
+    before = json.dumps(table.state.record())
+    if illegal:
+        browser_click(table.hand, illegal[0])
+        assert "refused" in table.message.lower() or "RULES" in table.message
+        assert json.dumps(table.state.record()) == before
+    browser_click(table.hand, legal[0])
+    assert legal[0] in table.state.record()["rounds"][0]["plays"] and table.unexpected == []
+    assert legal[0] not in shown_cards(table.hand)
+
+
+def test_a_push_is_shown_with_who_chose() -> None:
+    table = JassTable("schieber", seed=3, humans=(0, 2))  # forehand and partner both here
+    state = table.state
+    assert table.to_act() == state.forehand in (0, 2)
+    assert table.pick("push")
+    assert table.to_act() == (state.forehand + 2) % 4
+    assert [b.description for b in table.picks.children][-1] != "Push to your partner"
+    assert table.pick("obenabe")
+    assert state.declarer is not None and "pushed" in table.header.value
+    assert state.names[state.declarer] in table.header.value
+    assert "Obenabe" in table.header.value and "×3" in table.header.value
+
+
+def _seed_with_weis() -> tuple[int, JassTable]:
+    for seed in range(1, 80):
+        table = JassTable("schieber", seed=seed, humans=(), bots="rule")  # bots only
+        res = table.state.round_results
+        if res and any(res[0]["weis"]) and any(res[0]["stoeck"]):
+            return seed, table
+    raise AssertionError("no deal with Weis and Stöck in 80 seeds")
+
+
+def test_weis_and_stoeck_lines_are_the_engines() -> None:
+    _, table = _seed_with_weis()
+    # bots only: the game ran to its end; replay the first hand to its play and read the lines
+    s = jass_game("schieber").new_initial_state()
+    rec = table.state.record()["rounds"][0]
+    s.apply_deal(rec["deal"]["seed"])
+    for item in rec["picking"]:
+        s.apply_action(item)
+    view = JassTable("schieber", seed=1, humans=(0, 1, 2, 3))
+    view.state = s
+    view._render()
+    decl = s.weis_declared
+    side = "AB"[decl.winner]
+    assert f"{side} scores its Weis: {decl.points[decl.winner]}" in view.weis.value
+    assert table.state.round_results[0]["weis"][decl.winner] == decl.points[decl.winner]
+    stoeck_side = next(i for i, p in enumerate(s.stoeck_points) if p)
+    assert f"Stöck (trump King and Ober): 20 for {'AB'[stoeck_side]}" in view.weis.value
+
+
+def test_chalk_strokes_add_up_to_the_total() -> None:
+    for total in (0, 19, 20, 57, 157, 257, 1028, 2999, 3000):
+        h, f, t, rest = chalk_strokes(total)
+        assert 100 * h + 50 * f + 20 * t + rest == total
+        assert f <= 1 and t <= 2 and rest < 20
+    svg = chalk_board_svg((157, 0), ("A", "B"))
+    assert svg.count("<line") >= 6 + 1 + 1  # two Zs, one 100 stroke and one 50 stroke
+
+
+def test_the_coiffeur_pad_shows_its_rows_and_values() -> None:
+    table = JassTable("coiffeur", seed=2, humans=(0,), bots="random")
+    board = table.board.value
+    for row in ("acorns", "bells", "misere", "joker"):
+        assert row in board
+    assert "ctj-jass-pad" in board
+
+
+def test_save_and_load_round_trip_and_a_bad_record_keeps_the_game() -> None:
+    table = JassTable("coiffeur-schieber", 3, seed=4, humans=(0,), bots="rule")
+    rng = random.Random(9)
+    for _ in range(30):
+        if table.state.phase == "deal":
+            table.next_hand()
+        elif table.legal():
+            (table.pick if table.state.phase == "picking" else table.play)(
+                rng.choice(table.legal()))
+    saved = table.save.payload
+    other = JassTable("schieber", seed=1)
+    assert other.load(saved), other.message
+    assert other.state.record() == json.loads(saved)
+    assert other.state.game.name == "coiffeur-schieber"
+    before = json.dumps(other.state.record())
+    assert not other.load('{"format": "chaitea-record/1", "players": 3}')
+    assert json.dumps(other.state.record()) == before
+    assert other.message and "Traceback" not in other.message
+
+
+def test_french_faces_and_refusals_of_the_view() -> None:
+    table = JassTable("jass", seed=1, faces="french", humans=(0,))
+    assert re.search(r"(clubs|diamonds|hearts|spades)", table.hand.html)
+    assert not table.pick("push")  # basic Jass: nobody picks (the trump is turned up)
+    with pytest.raises(Exception, match="bots is one of"):
+        JassTable("schieber", bots="genius")
+    with pytest.raises(Exception, match=r"humans must be seats 0\.\.3"):
+        JassTable("schieber", humans=(4,))
+
+
+def _to_human_play(table: JassTable) -> None:
+    while table.state.phase == "picking":
+        assert table.pick(table.legal()[0]), table.message
+    assert table.state.phase == "play" and table.to_act() in (0,)
+
+
+def test_hint_advice_and_take_back_are_the_coachs() -> None:
+    from chaitea.ai.coach import advise, hint
+
+    table = JassTable("schieber", seed=12, humans=(0,))
+    if table.state.phase == "picking" and table.to_act() == 0:
+        a = table.advice(samples=4)
+        assert a.recommended == advise(table.state, samples=4, seed=12).recommended
+        assert "Advice:" in table.coach.value
+    _to_human_play(table)
+    h = table.hint(samples=4)
+    assert h.best == hint(table.state, samples=4, seed=12).best and h.best in table.legal()
+    assert f"({h.best})</b>" in table.coach.value and "Play the " in table.coach.value
+    before = table.state.record()
+    assert table.play(table.legal()[-1])
+    assert table.state.record() != before
+    table.take_back()
+    assert table.state.record() == before and table.to_act() == 0
+    assert table.hint_button.layout.display != "none"
+    assert table.advice_button.layout.display == "none"  # Advice is for the choice
+
+
+def test_same_deal_and_review_after_a_hand() -> None:
+    table = JassTable("schieber", seed=21, humans=(0,), bots="rule")
+    rng = random.Random(4)
+    while table.state.phase != "deal":
+        (table.pick if table.state.phase == "picking" else table.play)(rng.choice(table.legal()))
+    same = table.same_deal()
+    res = table.state.round_results[0]
+    assert same.yours == res["score"][0]
+    assert f"you scored {same.yours}, the bot {same.bots}" in table.coach.value
+    rows = table.review()
+    assert len(rows) == 9 and "trick" in rows.columns  # one row per card of seat 0
+    assert table.set_bot(1, "random") and table.bot_menus[1].value == "random"
+    assert table._bot_names[1] == "random" and "Random" in table.bot_words.value
+    assert not table._attempt(lambda: table.set_bot(0, "rule")) and "not a bot seat" in \
+        table.message
+
+
+def test_the_hand_summary_is_the_engines_round_result() -> None:
+    table = JassTable("schieber", seed=30, humans=(), bots="rule")  # bots to the hand's end
+    assert table.state.phase == "deal"
+    res = table.state.round_results[0]
+    head = table.header.value
+    for side, name in enumerate("AB"):
+        assert f"{name}: {res['card_points'][side]} card points" in head
+        assert f"→ {res['score'][side]}" in head
+    if res["multiplier"] != 1:
+        assert f"(×{res['multiplier']})" in head
+
+
+def test_tutti_shows_the_trump_once_it_is_set() -> None:
+    table = JassTable("coiffeur", seed=3, humans=(0, 1, 2, 3))
+    while table.state.phase == "picking":
+        legal = table.legal()
+        table.pick("tutti" if "tutti" in legal else ("pass" if "pass" in legal else legal[0]))
+    assert table.state.contract == "tutti"  # every row is open to the first speaker
+    rng = random.Random(1)
+    while table.state.trump < 0:
+        assert table.state.phase == "play" and "trump now" not in table.header.value
+        table.play(rng.choice(table.legal()))
+    from chaitea_widgets.jass_words import suit_words
+    assert f"trump now: {suit_words(table.state.trump)}" in table.header.value

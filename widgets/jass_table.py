@@ -1,0 +1,378 @@
+"""The Jass table: play a whole game of any Jass ruleset at one or more seats against bots
+(issue 23), with Swiss-suited cards (or French), teams shown, the forehand's choice with the
+push, the Weis and Stöck of the hand with their points and who scores them, and the score board
+as players keep it (:mod:`.jass_board`). Views hold no rules: every legal move, refusal, Weis and
+score is the engine's (:class:`chaitea.engine.driver.JassState`).
+
+>>> from chaitea_widgets.jass_table import JassTable
+>>> table = JassTable("schieber", seed=3, humans=(0,))
+>>> table.state.phase, table.to_act() == 0 or table.state.phase == "play"
+('picking', True)
+>>> table.pick("trump(X)")           # refused in words, the state unchanged
+False
+>>> table.message.startswith("Trump(X) refused") and "RULES J" in table.message
+True
+>>> table.pick(table.legal()[0])     # the forehand's choice (or the partner's after a push)
+True
+>>> table.play(table.legal()[0])     # a legal card; the bots answer at once
+True
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import ipywidgets as w
+
+from chaitea.ai.jass_bots import make_jass_bot
+from chaitea.core.markup import escape
+from chaitea.engine.driver import JassState
+from chaitea.engine.machine import round_seed
+from chaitea.records.record import MAX_RECORD_BYTES
+from chaitea.records.record import loads as loads_record
+from chaitea.rulesets import jass_game
+
+from .base import Refusal, View, button, default_names, html, show
+from .jass_board import board_html
+from .jass_practice import BOT_STRENGTH, JassPractice
+from .jass_words import item_words, meld_words, suit_words
+from .strip import CardStrip, LoadButton, SaveButton, StripItem
+
+__all__ = ["BOT_STRENGTH", "JassTable"]
+
+MAX_CHOICES = 14  # more legal items than this (guesses, bids) go in a drop-down
+
+
+class JassTable(JassPractice, View):
+    """A whole game of the Jass ruleset ``ruleset`` (``"schieber"``, ``"coiffeur"``, ...) with
+    ``players`` seats, the ``humans`` seats played here and the others by ``bots`` (``"rule"``,
+    ``"pimc"`` or ``"random"``). ``faces``: ``"swiss"`` (Acorns, Shields, Bells, Roses) or
+    ``"french"``. Each hand is dealt from ``seed`` (:func:`chaitea.engine.machine.round_seed`).
+
+    Actions: :meth:`pick`, :meth:`play`, :meth:`next_hand`, :meth:`new_game`, :meth:`load`,
+    and the practice ones (:class:`~.jass_practice.JassPractice`): :meth:`hint`, :meth:`advice`,
+    :meth:`review`, :meth:`same_deal`, :meth:`take_back`, :meth:`set_bot`; readers:
+    :meth:`legal`, :meth:`to_act`, :attr:`state`, :attr:`message`.
+    """
+
+    css_class = "ctj-jass-table"
+
+    def __init__(self, ruleset: str = "schieber", players: int | None = None, *, seed: int = 1,
+                 humans: Iterable[int] = (0,), bots: str = "rule", faces: str = "swiss",
+                 options: dict[str, object] | None = None, names: Sequence[str] | None = None,
+                 open_hands: bool = False) -> None:
+        super().__init__()
+        if bots not in BOT_STRENGTH:
+            raise Refusal(f"bots is one of {', '.join(BOT_STRENGTH)}, not {bots!r}")
+        self.faces = faces
+        self._ruleset, self._players, self._options = ruleset, players, dict(options or {})
+        self._bot_name = bots
+        self.open_hands = open_hands
+        self._names = list(names) if names else None
+        self._humans = tuple(humans)
+        self.header = html("", "ctj-jass-header")
+        self.seats = html("", "ctj-jass-seats")
+        self.weis = html("", "ctj-jass-weis")
+        self.trick = CardStrip(interactive=False, label="the trick", faces=faces,
+                               empty="No card on the table yet.", css_class="ctj-jass-trick")
+        self.last = CardStrip(interactive=False, label="the last trick", faces=faces,
+                              css_class="ctj-jass-last")
+        self.hand = CardStrip(label="your hand", faces=faces, css_class="ctj-jass-hand")
+        self.hand.on_click(self._guard(self._clicked))
+        self.picks = w.HBox([])
+        self.picks.add_class("ctj-jass-picks")
+        self.board = html("", "ctj-jass-board")
+        self.next_button = button("Next hand", "ctj-jass-next", primary=True,
+                                  tooltip="deal the next hand")
+        self.next_button.on_click(self._guard(lambda _b: self.next_hand()))
+        self.save = SaveButton(label="Save game")
+        self.upload = LoadButton(label="Load game", max_bytes=MAX_RECORD_BYTES)
+        self.upload.on_file(self._guard(self._uploaded))
+        self._pick_key: tuple[str, ...] = ()
+        practice = self._practice_widgets()
+        self.new_game(seed)
+        self.bot_box = w.VBox([self._bot_menu_box()])
+        felt = w.HBox([w.VBox([self.seats, self.weis]), self.trick, self.last])
+        felt.add_class("ctj-jass-felt")
+        self._finish(self.header, felt, self.picks,
+                     self.hand, self.status.widget, practice,
+                     w.HBox([self.next_button, self.save, self.upload]), self.board, self.bot_box)
+
+    # -- the game ---------------------------------------------------------------------------
+    def new_game(self, seed: int) -> None:
+        """A new game of the same ruleset and seats, its hands dealt from ``seed``."""
+        game = jass_game(self._ruleset, self._players, options=self._options)
+        n = game.players
+        bad = [h for h in self._humans if type(h) is not int or not 0 <= h < n]
+        if bad:
+            raise Refusal(f"humans must be seats 0..{n - 1}, not {bad[0]!r}")
+        self._seed = seed
+        self.state: JassState = game.new_initial_state(names=self._names or default_names(n))
+        self._bot_names = {s: self._bot_name for s in range(n) if s not in self._humans}
+        self._bots = {s: make_jass_bot(name, seed=seed * 16 + s)
+                      for s, name in self._bot_names.items()}
+        self.state.apply_deal(round_seed(seed, 0))
+        self._advance()
+
+    def next_hand(self) -> None:
+        """Deal the next hand (between hands only)."""
+        if self.state.phase != "deal":
+            raise Refusal("the hand is still on: finish it first" if self.state.phase != "end"
+                          else "the game is over: start a new game")
+        self.state.apply_deal(round_seed(self._seed, self.state.round_number))
+        self._advance()
+
+    def load(self, text: str) -> bool:
+        """Load a saved Jass game (a ``chaitea-record/1`` record); the current game stays when
+        the record is refused (the message says why)."""
+        def run() -> None:
+            state: object = loads_record(text)
+            if not isinstance(state, JassState):
+                raise Refusal("this is a Chai Tea Jazz record: open it on the Chai Tea Jazz table")
+            self.state = state
+            self._ruleset, self._players = state.game.name, state.game.players
+            n = state.game.players
+            self._humans = tuple(h for h in self._humans if h < n) or (0,)
+            self._bot_names = {s: self._bot_names.get(s, self._bot_name) for s in range(n)
+                               if s not in self._humans}
+            self._bots = {s: make_jass_bot(name, seed=self._seed * 16 + s)
+                          for s, name in self._bot_names.items()}
+            self.bot_box.children = [self._bot_menu_box()]  # this game's bot seats
+            self._advance()
+        return self._attempt(run, "Game loaded.")
+
+    def _uploaded(self, name: str, size: int, data: bytes | None) -> None:
+        if data is None:
+            self.status.error(f"{name} is too large for a game record (at most "
+                              f"{MAX_RECORD_BYTES:,} bytes). The current game goes on.")
+            return
+        self.load(data.decode("utf-8", errors="replace"))
+
+    # -- actions ----------------------------------------------------------------------------
+    def legal(self) -> list[str]:
+        """The legal moves of the seat to act, when it is played here (else ``[]``)."""
+        return self.state.legal_moves() if self.to_act() in self._humans else []
+
+    def to_act(self) -> int:
+        """The seat to act (negative at a deal or the end)."""
+        return int(self.state.current_player())
+
+    def pick(self, item: str) -> bool:
+        """Write a picking item for the seat to act (a contract, ``push``, ``pass``, ...)."""
+        return self._act(item, "picking")
+
+    def play(self, card: str) -> bool:
+        """Play a card for the seat to act."""
+        return self._act(card, "play")
+
+    def _act(self, action: str, phase: str) -> bool:
+        def run() -> None:
+            if self.state.phase != phase:
+                raise Refusal(f"it is not the time to {'pick' if phase == 'picking' else 'play'}"
+                              f" (now: {self.state.phase})")
+            if self.to_act() not in self._humans:
+                raise Refusal("it is a bot's turn")
+            self.state.apply_action(action)
+            self.status.set("")
+            self.coach.value = ""
+            self._advance()
+        return self._attempt(run)
+
+    def _clicked(self, card_id: str) -> None:
+        self.play(card_id)
+
+    def _advance(self) -> None:
+        """Let the bots act until a human's turn, the hand's end or the game's end."""
+        s = self.state
+        while s.phase in ("picking", "play") and s.current_player() not in self._humans:
+            seat = s.current_player()
+            s.apply_action(self._bots[seat].act(s))
+        self._render()
+
+    def _after_error(self) -> None:
+        self._render()
+
+    # -- drawing ----------------------------------------------------------------------------
+    def _render(self) -> None:
+        s = self.state
+        g = s.game
+        with self._hold(self.header, self.seats, self.weis, self.board):
+            self.header.value = self._header_html()
+            self.seats.value = self._seats_html()
+            self.weis.value = self._weis_html()
+            self.board.value = board_html(s, self.faces)
+        cards = g.deck.cards
+        trick = s.trick()
+        leader = s.trick_leader
+        self.trick.set_items([StripItem(card=c, caption=s.names[(leader + i) % g.players])
+                              for i, c in enumerate(trick)])
+        done = s.tricks()
+        if done:  # the last trick stays in view, its winner framed
+            lead, ids, win = done[-1]
+            self.last.set_items([StripItem(kind="label", text=f"Last trick, won by "
+                                           f"{s.names[win]}:")] + [
+                StripItem(card=cards[c], caption=s.names[(lead + i) % g.players],
+                          highlight="win" if (lead + i) % g.players == win else "")
+                for i, c in enumerate(ids)])
+        show(self.last, bool(done))
+        seat = self._shown_seat()
+        legal = set(s.legal_moves()) if s.phase == "play" and self.to_act() == seat else set()
+        hand = self._sorted(s.hand(seat)) if seat is not None else []
+        self.hand.label = f"{s.names[seat]}'s hand" if seat is not None else "your hand"
+        self.hand.set_items([StripItem(card=c, playable=(str(c) in legal) if legal else None)
+                             for c in hand])
+        self._render_picks()
+        self._update_practice()
+        show(self.next_button, s.phase == "deal")
+        self.save.payload = json.dumps(s.record())
+        self.save.filename = f"chaitea-{g.name}-hand{s.round_number}.json"
+        if s.phase == "end":
+            self.status.ok(self._end_words())
+
+    def _sorted(self, cards: list[Any]) -> list[Any]:
+        """A hand as players hold it: trumps first, then each suit, strongest first in the
+        trick now played (the engine's strength tables); before the choice, in deck order."""
+        s = self.state
+        g = s.game
+        index = g.deck.index_of
+        if not s.contract or s.phase != "play" or g.deck.size != 36:  # (two decks: deck order)
+            return sorted(cards, key=index)
+        _legal, strength, _points = g.plan(s.contract, len(s.tricks()), s.trump)
+        trump = s.trump
+
+        def key(c: Any) -> tuple[int, int, int]:
+            i = index(c)
+            suit = i // 9
+            return (0 if suit == trump else 1, suit, -strength[suit][i])
+        return sorted(cards, key=key)
+
+    def _shown_seat(self) -> int | None:
+        seat = self.to_act()
+        if seat in self._humans:
+            return seat
+        return self._humans[0] if self._humans else None
+
+    def _render_picks(self) -> None:
+        s = self.state
+        legal = tuple(self.legal()) if s.phase == "picking" else ()
+        if legal == self._pick_key:
+            return
+        self._pick_key = legal
+        children: list[w.Widget] = []
+        if legal and len(legal) > MAX_CHOICES:
+            menu = w.Dropdown(options=[(item_words(x, self.faces), x) for x in legal],
+                              description="Choose:")
+            go = button("Write it", "ctj-jass-pick-go", primary=True)
+            go.on_click(self._guard(lambda _b: self.pick(str(menu.value))))
+            children = [menu, go]
+        else:
+            for x in legal:
+                b = button(item_words(x, self.faces), "ctj-jass-pick", tooltip=x)
+                b.on_click(self._guard(lambda _b, x=x: self.pick(x)))
+                children.append(b)
+        self.picks.children = children
+
+    def _header_html(self) -> str:
+        s = self.state
+        g = s.game
+        parts = [f"<b>{g.ruleset.title}</b>", f"hand {s.round_number}"]
+        contract = s.contract
+        if contract:
+            parts.append(item_words(contract, self.faces))
+            mult = getattr(g.table.score, "scoring", None)
+            factor = mult.factor(contract) if mult is not None else 1
+            if factor != 1:
+                parts.append(f"×{factor}")
+            if (s.phase == "play" and s.trump >= 0 and not contract.startswith("trump(")):
+                # Tutti's trump once set, 3x3's chosen trump of this trick (RULES J)
+                parts.append(f"trump now: {suit_words(s.trump, self.faces)}")
+        fh = s.forehand
+        line = " · ".join(parts)
+        who = f"Forehand: {s.names[fh]}"
+        if s.declarer is not None and s.declarer != fh:
+            who += f"; pushed, {s.names[s.declarer]} chose"
+        if s.phase == "picking":
+            who += f" · {s.names[self.to_act()]} to choose"
+        summary = self._hand_summary() if s.phase in ("deal", "end") else ""
+        return f"<div>{line}</div><div><small>{who}</small></div>{summary}"
+
+    def _hand_summary(self) -> str:
+        """The hand just finished in words: each side's card points, Weis, Stöck, the Match,
+        the multiplier and what was written (the engine's round result)."""
+        s = self.state
+        g = s.game
+        if not s.round_results:
+            return ""
+        res = s.round_results[-1]
+        if res.get("played", True) is False:
+            return ('<div class="ctj-jass-summary">The game was decided on Stöck and Weis: '
+                    "the hand was not played (RULES J).</div>")
+        sides = g.side_names or s.names
+        parts = []
+        for side, name in enumerate(sides):
+            bits = [f"{res['card_points'][side]} card points"]
+            if res["weis"][side]:
+                bits.append(f"Weis {res['weis'][side]}")
+            if res["stoeck"][side]:
+                bits.append(f"Stöck {res['stoeck'][side]}")
+            if res.get("match") == side:
+                bits.append("Match +100")
+            score = res.get("score")
+            written = score[side] if isinstance(score, (list, tuple)) else None
+            tail = f" → {written}" if written is not None else ""
+            parts.append(f"{escape(name)}: {', '.join(bits)}{tail}")
+        mult = res.get("multiplier", 1)
+        times = f" (×{mult})" if mult != 1 else ""
+        row = (f"; row {escape(str(res['row']))}: {res['score']}" if "row" in res else "")
+        return (f'<div class="ctj-jass-summary"><b>Hand {len(s.round_results)}'
+                f"{times}:</b> {'; '.join(parts)}{row}</div>")
+
+    def _seats_html(self) -> str:
+        s = self.state
+        g = s.game
+        won = [0] * g.players
+        for _lead, _ids, win in s.tricks():
+            won[win] += 1
+        rows = []
+        for seat in range(g.players):
+            team = (f"team {g.side_names[g.side_of[seat]]}" if g.side_names else "")
+            mark = " ◀" if seat == self.to_act() else ""
+            who = "you" if seat in self._humans else "bot"
+            hidden = "" if seat in self._humans or not self.open_hands else (
+                " · " + " ".join(str(c) for c in s.hand(seat)))
+            tricks = f"{won[seat]} trick" + ("" if won[seat] == 1 else "s")
+            rows.append(f"<tr><td>{s.names[seat]}{mark}</td><td>{who}</td><td>{team}</td>"
+                        f"<td>{tricks}</td><td>{hidden}</td></tr>")
+        return f'<table class="ctj-jass-seat-table">{"".join(rows)}</table>'
+
+    def _weis_html(self) -> str:
+        s = self.state
+        g = s.game
+        decl = s.weis_declared
+        if s.phase not in ("play", "deal", "end") or decl is None:
+            return ""
+        lines = []
+        for seat, melds in enumerate(decl.melds):
+            if melds:
+                words = ", ".join(meld_words(m, self.faces) for m in melds)
+                lines.append(f"{s.names[seat]}: {words}")
+        sides = g.side_names or s.names
+        if decl.winner is not None and any(decl.points):
+            lines.append(f"{sides[decl.winner]} scores its Weis: {decl.points[decl.winner]}")
+        elif any(decl.melds):
+            lines.append("Equal best Weis: nobody scores them (RULES J)")
+        for side, pts in enumerate(s.stoeck_points):
+            if pts:
+                lines.append(f"Stöck (trump King and Ober): {pts} for {sides[side]}")
+        return "<br>".join(lines)
+
+    def _end_words(self) -> str:
+        s = self.state
+        g = s.game
+        win = s.winner()
+        sides = g.side_names or s.names
+        if win is None:
+            return "The game is over: a tie."
+        return f"The game is over: {sides[win]} won ({', '.join(map(str, s.totals()))})."
