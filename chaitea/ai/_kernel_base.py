@@ -73,6 +73,9 @@ class Rules:
     solo: int = 0  # cards never merged with a neighbour (the Puur: its follow exception)
     pclass: tuple[int, ...] = ()  # cards of one class score alike in every trick still to come
     jass: bool = False
+    # Jass: the follow rule's name (chaitea.core.following); the compiled search implements
+    # "jass" only and leaves any other (Mittlere's) to the Python search
+    follow: str = "jass"
     # How ``sides="declarer"`` reads (Jass): "mover" (the side to move's own score: Schieber,
     # basic Jass) or "declarer" (the declarer's side's score: the Coiffeur pads' forehand).
     scored_by: str = "declarer"

@@ -126,7 +126,7 @@ def _build_jass_rules(game: JassGame, contract: str, declarer: int, chosen: tupl
         ladders=_ladders(deck, per_trick), points_total=sum(points) + last.last_trick,
         order_names=tuple(r.plain_order.value for r in trick_rules),
         legal_fn=plans[0][0][0] if tutti else kw["legal_fns"][0],
-        match_bonus=last.match, solo=solo, pclass=pclass, jass=True,
+        match_bonus=last.match, solo=solo, pclass=pclass, jass=True, follow=game.follow.name,
         scored_by="declarer" if pad else "mover", **kw)
 
 

@@ -700,8 +700,8 @@ def worth(rules: Rules, cards_left: int) -> bool:
 
 
 def _kind(rules: Rules) -> int:
-    if rules.jass:
-        return 1
+    if rules.jass:  # the "jass" follow rule only (Mittlere's: the Python search)
+        return 1 if rules.follow == "jass" else -1
     if rules.legal_fn is None:
         return 0
     return -1  # another follow rule on a Chai Tea Jazz deck: the Python search

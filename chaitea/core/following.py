@@ -17,6 +17,10 @@ Rules (:data:`FOLLOW_RULES`):
   duty to overtrump, except that a player whose only trump is the Puur (trump J) may play any
   card; no duty to trump or to win.
 - ``plain``: follow the led suit if able, otherwise any card (no trump privilege).
+- ``mittlere`` (the text, Mittlere and Molotow): as ``jass``, except that the undertrumping
+  rule does not bind a player void in the led suit ("A regra do undertrumping não se aplica a
+  um jogador caso este jogador não tenha em sua mão cartas do mesmo naipe que a carta que
+  abriu a rodada"): only a player who could follow and trumps instead may not undertrump.
 
 >>> from chaitea.core.cards import JASS
 >>> follow = FOLLOW_RULES["jass"].bind(JASS, 1)  # trump diamonds (jass-kit issue #10)
@@ -26,13 +30,20 @@ Rules (:data:`FOLLOW_RULES`):
 ['10S']
 >>> follow.refusal(JASS.index_of("AD"), hand, 0, trick)[:68]
 'AD refused: no undertrumping: JD is the highest trump (Shields) in t'
+
+A player void in the led suit (Acorns) may undertrump in Mittlere, not in Jass:
+
+>>> void = JASS.mask_of(["6D", "10S"])
+>>> [[str(c) for c in JASS.cards_of(FOLLOW_RULES[r].bind(JASS, 1).legal(void, 0, trick))]
+...  for r in ("jass", "mittlere")]
+[['10S'], ['6D', '10S']]
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 
 from chaitea.core.cards import Deck, Suit
 from chaitea.core.errors import SetupError
@@ -139,7 +150,9 @@ def _plain(deck: Deck, trump: int) -> tuple[Legal, Refusal]:
     return legal, refusal
 
 
-def _jass(deck: Deck, trump: int) -> tuple[Legal, Refusal]:
+def _jass(deck: Deck, trump: int, void_free: bool = False) -> tuple[Legal, Refusal]:
+    """The ``jass`` rule; ``void_free``: the undertrumping rule binds only a player who holds
+    the led suit (``mittlere``)."""
     suits = deck.suit_masks
     if trump < 0:  # no trump in force (Obenabe, Undenufe, Tutti before its trump): plain
         return _plain(deck, trump)
@@ -172,10 +185,10 @@ def _jass(deck: Deck, trump: int) -> tuple[Legal, Refusal]:
             return hand if not trumps or trumps in (puur, puur2) else trumps
         follow = hand & suits[led]
         allowed = follow | trumps if follow else hand
-        if trumps and trumps != hand:  # a hand of only trumps is free
+        if trumps and trumps != hand and (follow or not void_free):  # only trumps: free
             top = top_trump(trick)
             if top >= 0:
-                allowed &= ~(trumps & weaker[top])  # no undertrumping, void or not
+                allowed &= ~(trumps & weaker[top])  # no undertrumping (void too: ``jass``)
         return allowed
 
     def name(suit: int) -> str:  # Swiss suit names for the Jass deck (RULES C)
@@ -207,12 +220,14 @@ FOLLOW_RULES: dict[str, FollowRule] = {
                    _ctj),
         FollowRule("jass", "follow or trump, no undertrumping, the Puur exception", _jass),
         FollowRule("plain", "must follow, otherwise any card", _plain),
+        FollowRule("mittlere", "as jass, but undertrumping is free to a player void in the led "
+                   "suit", partial(_jass, void_free=True)),
     )
 }
 
 
 def follow_rule(name: str) -> FollowRule:
-    """The follow rule called ``name`` (``chai-tea-jazz``, ``jass``, ``plain``)."""
+    """The follow rule called ``name`` (``chai-tea-jazz``, ``jass``, ``plain``, ``mittlere``)."""
     try:
         return FOLLOW_RULES[name]
     except KeyError:

@@ -35,7 +35,7 @@ from chaitea.core.cards import JASS, Card, Deck, deck_named
 from chaitea.core.contracts import JASS_FAMILY, Contract
 from chaitea.core.deals import Deal, shuffled_indices
 from chaitea.core.errors import IllegalAction, SetupError
-from chaitea.core.following import FOLLOW_RULES
+from chaitea.core.following import follow_rule
 from chaitea.core.round_tables import trick_tables
 from chaitea.core.seating import Seating
 from chaitea.core.tricks import TrickRule, TrumpSetting
@@ -101,7 +101,7 @@ class JassGame:
         self.spellings: tuple[str, ...] = tuple(dict.fromkeys(spellings))
         self.action_ids: dict[str, int] = {s: self.n_cards + i
                                            for i, s in enumerate(self.spellings)}
-        self.follow = FOLLOW_RULES["jass"]
+        self.follow = follow_rule(t.follow)  # the table's (RULES J: "jass")
         self._plans: dict[tuple[str, int, int], tuple[Any, tuple[tuple[int, ...], ...],
                                                      tuple[int, ...]]] = {}
         self._rules: dict[str, tuple[TrickRule, ...]] = {}

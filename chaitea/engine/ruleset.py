@@ -124,6 +124,8 @@ class Table:
     state_types: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
     # value options added for one deck (six-player Schieber's 24-card decks: undenufe-nine)
     deck_value_options: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    # the follow rule by name (chaitea.core.following.FOLLOW_RULES; Mittlere: "mittlere")
+    follow: str = "jass"
 
     @property
     def weis(self) -> bool:

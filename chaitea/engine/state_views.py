@@ -174,6 +174,8 @@ class StateViews(StateMachine[dict[str, Any]]):
         if self.game.table.first_forehand.turns_up:
             return (first, [])
         st = self.game.table.choice.status(PickView(self._n, first, (), self._open_to, None))
+        if st.done:  # nobody chooses (FixedContract): the next round's forehand leads
+            return (st.forehand, [])
         return (st.seat, list(st.legal))
 
     def record(self) -> dict[str, Any]:

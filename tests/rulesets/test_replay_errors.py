@@ -72,9 +72,10 @@ def test_bad_jass_record_exits_2_with_the_exact_prefix(
 def test_unknown_jass_rulesets_are_still_refused(tmp_path: Path,
                                                  capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "game.json"
-    path.write_text(json.dumps(_record([], options={"ruleset": "molotow"}, setup="standard")))
+    path.write_text(json.dumps(_record([], options={"ruleset": "bezique"}, setup="standard")))
     assert main(["replay", str(path)]) == 2
-    assert capsys.readouterr().err.startswith("round 0, picking step 0: ")
+    err = capsys.readouterr().err
+    assert err.startswith("round 0, picking step 0: unknown ruleset 'bezique'"), err
 
 
 def test_random_game_and_deal_for_each_ruleset(tmp_path: Path,

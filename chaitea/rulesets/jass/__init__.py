@@ -24,6 +24,9 @@ The parts the Jass rulesets compose on the engine's protocols:
   declaring part ``WeisAndStoeck`` (:class:`chaitea.engine.ruleset.DeclaringPart`).
 - :mod:`chaitea.rulesets.jass.tally`: per-seat tallies over hands (``TallyScore`` with a hand
   rule and an end rule), the games of individuals with their own unit (issue 21).
+- :mod:`chaitea.rulesets.jass.palitos`: Palitos and Batatas by ordered scoring rules (the first
+  that applies: Mittlere, Molotow, Plus-Minus) and the Palitos game's thresholds, as hand rules.
+- :mod:`chaitea.rulesets.jass.dealer`: the dealer's choice of trump (``DealerChoice``).
 - :mod:`chaitea.rulesets.jass.scores`: the scoring parts (``TargetScore``, ``HandsScore``,
   ``PadScore``; :class:`chaitea.engine.ruleset.Score`).
 - :mod:`chaitea.rulesets.jass.double_deck`: six-player Schieber's state class on two decks.
