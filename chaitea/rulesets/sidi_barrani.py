@@ -39,7 +39,14 @@ from chaitea.rulesets.jass.declaring import Declaring, WeisAndStoeck
 from chaitea.rulesets.jass.scoring import FLAT, SchieberScoring, TargetEnd
 from chaitea.rulesets.jass.scoring import SCHIEBER as SCHIEBER_SCORING
 from chaitea.rulesets.jass.sidi import COMPARES, Doubling, SidiScore, misere
-from chaitea.rulesets.jass_options import TRUMPS, WEIS_OPTIONS, value_options, weis_options
+from chaitea.rulesets.jass_options import (
+    RENOUNCE,
+    TRUMPS,
+    WEIS_OPTIONS,
+    renounce_states,
+    value_options,
+    weis_options,
+)
 
 __all__ = ["SIDI_BARRANI", "SLALOMS"]
 
@@ -70,7 +77,8 @@ def _sidi_barrani(players: int, o: Mapping[str, Any]) -> Table:
                  SidiScore(_scoring(o, plain), side_of, compare=o["double_compares"]),
                  contracts, declaring=WeisAndStoeck(w), value_options=value_options(o),
                  first_forehand=CardHolder(("7S", "9S")),
-                 play_as=MappingProxyType({misere(c): c for c in plain}))
+                 play_as=MappingProxyType({misere(c): c for c in plain}),
+                 state_types=MappingProxyType(renounce_states(o)))
 
 
 SIDI_BARRANI = register(Ruleset("sidi-barrani", "Sidi Barrani", (4,), (
@@ -85,7 +93,7 @@ SIDI_BARRANI = register(Ruleset("sidi-barrani", "Sidi Barrani", (4,), (
            COMPARES),
     Option("undenufe_six", False, "in Undenufe the 6 is worth 11 and the A 0"),
     Option("four_sixes", False, "in Undenufe four 6s are a Weis in place of four As"),
-    *WEIS_OPTIONS,
+    *WEIS_OPTIONS, RENOUNCE,
     Option("push_back", False, "after a push the partner may push back to the forehand"),
     Option("stoeck_first", True, "Stöck, then Weis, then cards are written: the first side "
            "to reach the target wins"),
