@@ -327,3 +327,18 @@ def test_the_monte_carlo_bot_and_the_coach_at_the_double() -> None:
     assert advise(state, samples=2).recommended == "pass"
     bot = make_jass_bot("pimc", seed=1, samples=2, pick_samples=2)
     assert bot.act(state) in state.legal_actions()
+
+
+def test_the_rule_bot_doubles_a_contract_its_hand_beats() -> None:
+    """The opponent after the forehand holds the Bells' Puur, Näll, A, K, 10: it doubles Bells,
+    and passes Bells Misère (its team would take many points, written to the chooser's)."""
+    hands = ["6C 7C 8C 6D 7D 8D 6S 7S 8S",
+             "JH 9H AH KH 10H AC AS AD KD",
+             "9C 10C JC 9D 10D JD 9S 10S JS",
+             "QC KC QD QS KS 6H 7H 8H QH"]
+    bot = make_jass_bot("rule", seed=1)
+    for contract, answer in (("trump(H)", "double"), ("misere(trump(H))", "pass")):
+        state = state_with("sidi-barrani", hands, forehand=0)
+        state.apply_action(contract)
+        assert state.current_player() == 1
+        assert state.game.action_to_string(bot.act(state)) == answer
