@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from chaitea.__main__ import main
 from chaitea.core.cards import JASS
 from chaitea.core.errors import IllegalPlay, SetupError
 from chaitea.engine.driver import JassState
@@ -113,6 +115,8 @@ def test_schieber_penalty_on_the_team_and_the_same_forehand() -> None:
     expect[side] -= RENOUNCE_POINTS
     assert state.totals() == tuple(expect)
     assert state.round_results[-1]["renounce"] == (f + 1) % 4
+    nxt = state.next_picking()
+    assert nxt is not None and nxt[0] == f
     state.apply_deal(3)
     assert state.current_player() == f
 
@@ -173,3 +177,28 @@ def test_six_players_penalty_plays_on_the_36_card_deck() -> None:
     assert game.deck.name == "jass"
     with pytest.raises(SetupError, match="jass-double deck does not fit"):
         jass_game("schieber", 6, deck="jass-double", renounce="penalty")
+
+
+def test_a_renounced_round_on_the_command_line(tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    """RECORD Jass: the round's plays end with the proving card; replay reports
+    ``"renounce": <seat>`` and the penalty as the round's score; without the option the same
+    record is refused at the renounce, with the exact prefix."""
+    rnd = {"deal": {"hands": [h.split() for h in HANDS]}, "picking": [],
+           "plays": ["AH", "6D", "7H", "6C", "KH", "6H"]}
+    rec: dict[str, Any] = {"format": "chaitea-record/1", "players": 4, "forehand": 0,
+                           "options": {"ruleset": "jass", "renounce": "penalty"},
+                           "rounds": [rnd]}
+    path = tmp_path / "renounce.json"
+    path.write_text(json.dumps(rec))
+    assert main(["replay", str(path)]) == 0
+    out = json.loads(capsys.readouterr().out)
+    first = out["rounds"][0]
+    assert first["renounce"] == 1 and first["score"] == [0, -20, 0, 0]
+    assert out["totals"] == [0, -20, 0, 0]
+    assert out["next"] == {"seat": 0, "phase": "picking", "legal": []}  # the same forehand
+    rec["options"] = {"ruleset": "jass"}
+    path.write_text(json.dumps(rec))
+    assert main(["replay", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("round 1, play step 2: ") and "must follow" in err

@@ -131,6 +131,15 @@ class RenounceState(JassState):
         if self._seed is not None:
             self._auto_deal()
 
+    def next_picking(self) -> tuple[int | None, list[str]] | None:
+        """As :meth:`JassState.next_picking`; after a proven renounce the same first speaker."""
+        if not (self._renounced and self._phase == "deal"):
+            return super().next_picking()
+        ahead: RenounceState = self.clone()
+        ahead._first = (self._first - 1) % self._n  # the driver looks one seat on
+        ahead._renounced = False
+        return ahead.next_picking()
+
     def apply_deal(self, deal: Deal | int) -> None:
         """As :meth:`JassState.apply_deal`; after a proven renounce the new deal keeps the
         forehand (the text: the cards are dealt again)."""
