@@ -21,7 +21,7 @@ from chaitea.records.record import replay
 from chaitea.rulesets import jass_game
 from chaitea.rulesets.jass.renounce import RENOUNCE_POINTS, RenounceState
 from tests.rulesets.helpers import UNDERTRUMP, deal_of, play, state_with
-from tests.rulesets.props import check_game, snapshot
+from tests.rulesets.props import check_game, check_round, snapshot
 
 # Seat 1 holds one Heart (6H) and eight Diamonds; trump Spades (basic Jass: seat 3's last card,
 # AS, is the dealer's card turned up; Schieber: chosen). AH is led, seat 1 plays 6D: a renounce.
@@ -147,13 +147,23 @@ def test_random_games_with_renounces_end_and_replay(name: str, seed: int) -> Non
     renounced = [r for r in results if "renounce" in r]
     assert renounced, "some renounce was proven"
     rounds = state.record()["rounds"]
-    for rnd, res in zip(rounds, results, strict=True):
+    game = state.game
+    n = game.players
+    totals = [0] * game.sides
+    for i, (rnd, res) in enumerate(zip(rounds, results, strict=True)):
         if "renounce" in res:
-            assert len(rnd["plays"]) < 36 and min(res["score"]) <= 0
-            last = JASS.parse(rnd["plays"][-1])
-            assert last.suit is not None  # the proof: the renouncer plays the suit
+            side = game.side_of[res["renounce"]]
+            lost = RENOUNCE_POINTS if name == "jass" else min(RENOUNCE_POINTS, totals[side])
+            assert res["score"] == tuple(-lost if s == side else 0 for s in range(game.sides))
+            assert len(rnd["plays"]) < 36
+            assert sum(res["card_points"]) == 0 and sum(res["weis"]) == sum(res["stoeck"]) == 0
         else:
-            assert len(rnd["plays"]) == 36 or res.get("played") is False
+            check_round(state.game, rnd, res)  # 36 cards, the points counted independently
+        if i + 1 < len(results):  # the next first speaker: the same after a renounce
+            step = 0 if "renounce" in res else 1
+            assert results[i + 1]["forehand"] == (res["forehand"] + step) % n
+        totals = [t + p for t, p in zip(totals, res["score"], strict=True)]
+    assert tuple(totals) == state.totals()
     again = loads(json.loads(json.dumps(state.record())))
     assert again.record() == state.record() and report(again) == report(state)
     assert replay(json.dumps(state.record()))["rounds"][0].keys() >= {"score", "tricks"}
