@@ -8,11 +8,12 @@ push, the multipliers, Weis and Stöck, to 3000) with three additions
   ``slalom(undenufe)``. The text gives Slalom no multiplier; reading: Obenabe's ×3 (option
   ``slalom_multiplier``).
 - Misère added to any of the seven, ``misere(<contract>)``: played as the contract, and the two
-  teams' whole hand scores are swapped at the end (reading: cards, Match, Weis and Stöck); its
-  multiplier is the contract's.
+  teams' whole hand scores are swapped at the end (reading: cards, Match, Weis and Stöck;
+  option ``misere_swaps``); its multiplier is the contract's.
 - Doubling: after the choice the opponents, the seat after the forehand first, write ``double``
-  or ``pass`` (option ``doubling``: false, no doubling); a doubled hand counts double for the
-  team that made more points only, after Misère's swap.
+  or ``pass`` (option ``doubling``: false, no doubling; ``double_speakers``: the first alone);
+  a doubled hand counts double for the team that made more points only, after Misère's swap
+  (``double_compares``: by what).
 
 >>> t = SIDI_BARRANI.table(4, {})
 >>> len(t.contracts), t.contracts[6:8], t.contracts[-1]
@@ -38,7 +39,7 @@ from chaitea.rulesets.jass.choice import ForehandChoice
 from chaitea.rulesets.jass.declaring import Declaring, WeisAndStoeck
 from chaitea.rulesets.jass.scoring import FLAT, SchieberScoring, TargetEnd
 from chaitea.rulesets.jass.scoring import SCHIEBER as SCHIEBER_SCORING
-from chaitea.rulesets.jass.sidi import COMPARES, Doubling, SidiScore, misere
+from chaitea.rulesets.jass.sidi import COMPARES, SPEAKERS, SWAPS, Doubling, SidiScore, misere
 from chaitea.rulesets.jass_options import (
     RENOUNCE,
     TRUMPS,
@@ -70,11 +71,13 @@ def _sidi_barrani(players: int, o: Mapping[str, Any]) -> Table:
     side_of = tuple(seating.side_of(s) for s in range(players))
     w = weis_options(o)
     push = ForehandChoice(contracts, o["push_back"])
-    choice: ForehandChoice | Doubling | Declaring = Doubling(push) if o["doubling"] else push
+    choice: ForehandChoice | Doubling | Declaring = (
+        Doubling(push, o["double_speakers"]) if o["doubling"] else push)
     if w.by_hand:
         choice = Declaring(choice, w)  # type: ignore[arg-type]  # any choice phase serves
     return Table("sidi-barrani", players, seating, choice,
-                 SidiScore(_scoring(o, plain), side_of, compare=o["double_compares"]),
+                 SidiScore(_scoring(o, plain), side_of, compare=o["double_compares"],
+                           swaps=o["misere_swaps"]),
                  contracts, declaring=WeisAndStoeck(w), value_options=value_options(o),
                  first_forehand=CardHolder(("7S", "9S")),
                  play_as=MappingProxyType({misere(c): c for c in plain}),
@@ -91,6 +94,10 @@ SIDI_BARRANI = register(Ruleset("sidi-barrani", "Sidi Barrani", (4,), (
     Option("double_compares", "hand", "a double counts for the team that made more points: "
            "by the whole hand (hand: cards, Match, Weis, Stöck) or by cards and Match (cards)",
            COMPARES),
+    Option("double_speakers", "both", "who may double: both opponents in turn, the seat after "
+           "the forehand first (both), or that seat alone (first)", SPEAKERS),
+    Option("misere_swaps", "hand", "what Misère swaps: the hand's whole score (hand: cards, "
+           "Match, Weis, Stöck) or the cards and Match only (cards: Weis and Stöck stay)", SWAPS),
     Option("undenufe_six", False, "in Undenufe the 6 is worth 11 and the A 0"),
     Option("four_sixes", False, "in Undenufe four 6s are a Weis in place of four As"),
     *WEIS_OPTIONS, RENOUNCE,

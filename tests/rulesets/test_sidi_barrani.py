@@ -97,6 +97,14 @@ def test_misere_swaps_weis_stoeck_and_the_match() -> None:
     assert fields["match"] == 0 and fields["score"] == (0, (157 + 100 + 50 + 20) * 4)
 
 
+def test_misere_swaps_only_the_cards_as_an_option() -> None:
+    """Option ``misere_swaps: cards``: the cards and Match are swapped, Weis and Stöck stay with
+    the team that declared them (Obenabe Misère ×3: A made 100 and a Weis of 50, B 57)."""
+    h = hand_of("misere(obenabe)", (100, 57), weis=(50, 0))
+    assert written(h)[1]["score"] == (57 * 3, 150 * 3)
+    assert written(h, misere_swaps="cards")[1]["score"] == ((57 + 50) * 3, 100 * 3)
+
+
 def test_misere_stoeck_may_win_the_game_for_the_other_team_mid_hand() -> None:
     """Mid-hand end (Schieber's, Stöck first): under Misère A's Stöck are written to B, so B at
     2985 reaches 3000 before the cards; without Misère A at 2990 wins with them."""
@@ -151,6 +159,15 @@ def test_after_a_push_the_opponents_still_speak_from_the_forehand() -> None:
     assert state.current_player() == 1
     state.apply_action("double")  # the first opponent doubles: the speaking ends
     assert state.phase == "play" and state.declarer == 2 and state.current_player() == 0
+
+
+def test_the_first_opponent_alone_may_speak_for_the_team() -> None:
+    """Option ``double_speakers: first``: the seat after the forehand writes double or pass for
+    its team; after its pass the play starts."""
+    state = state_with("sidi-barrani", UNDERTRUMP, forehand=0, double_speakers="first")
+    play(state, "obenabe", "pass")
+    assert state.phase == "play" and state.record()["rounds"][0]["picking"] == ["obenabe",
+                                                                                 "pass"]
 
 
 def test_without_the_doubling_option_play_starts_at_once() -> None:
@@ -218,15 +235,18 @@ def test_slalom_alternates_obenabe_and_undenufe_trick_by_trick() -> None:
 
 
 # -- whole games, the record, the command line, the bots ----------------------------------------
-def expected_score(res: dict[str, Any], items: list[str], compare: str) -> tuple[int, int]:
+def expected_score(res: dict[str, Any], items: list[str], compare: str,
+                   swaps: str) -> tuple[int, int]:
     """The text's rule, written out on its own: (cards + Match + Weis + Stöck) × the multiplier
     per team, swapped under Misère, then ×2 for the team that made more (``compare``: by the
     whole hand or by cards and Match) when doubled."""
     cards = [res["card_points"][s] + (100 if res["match"] == s else 0) for s in (0, 1)]
-    made = [cards[s] + res["weis"][s] + res["stoeck"][s] for s in (0, 1)]
+    declared = [res["weis"][s] + res["stoeck"][s] for s in (0, 1)]
     if res["contract"].startswith("misere("):
-        made.reverse()
         cards.reverse()
+        if swaps == "hand":
+            declared.reverse()
+    made = [c + d for c, d in zip(cards, declared, strict=True)]
     out = [p * res["multiplier"] for p in made]
     by = cards if compare == "cards" else made
     if "double" in items and by[0] != by[1]:
@@ -236,7 +256,8 @@ def expected_score(res: dict[str, Any], items: list[str], compare: str) -> tuple
 
 OPTIONS: list[dict[str, Any]] = [{}, {"declare": "hand"}, {"no_multipliers": True},
                                  {"double_compares": "cards"}, {"mid_hand_end": False},
-                                 {"doubling": False}]
+                                 {"doubling": False}, {"misere_swaps": "cards"},
+                                 {"double_speakers": "first"}]
 
 
 @pytest.mark.parametrize("seed", range(len(OPTIONS)))
@@ -246,18 +267,21 @@ def test_random_whole_games_keep_the_invariants(seed: int) -> None:
     assert state.is_terminal()
     check_game(state)
     compare = options.get("double_compares", "hand")
+    swaps = options.get("misere_swaps", "hand")
     totals = [0, 0]
     for rnd, res in zip(state.record()["rounds"], state.round_results, strict=True):
         picking = rnd["picking"]
         assert picking[0] in ("push", res["contract"])
         said = picking[picking.index(res["contract"]) + 1:]
-        if options.get("doubling", True):
+        if options.get("double_speakers") == "first":
+            assert said[:1] in (["double"], ["pass"]) and said[1:2] != ["double"]
+        elif options.get("doubling", True):
             assert said[:1] == ["double"] or said[:2] in (["pass", "double"], ["pass", "pass"])
         else:
             assert "double" not in said
         assert res["doubled"] == ("double" in said)
         if res.get("played", True):  # a hand played out writes all of it
-            assert tuple(res["score"]) == expected_score(res, picking, compare)
+            assert tuple(res["score"]) == expected_score(res, picking, compare, swaps)
         totals = [t + p for t, p in zip(totals, res["score"], strict=True)]
     assert tuple(totals) == state.totals()
 

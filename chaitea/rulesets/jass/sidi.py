@@ -6,16 +6,18 @@ that writes both.
   Misère is spelled ``misere(<contract>)`` (``misere(trump(C))``, ``misere(slalom(obenabe))``;
   RECORD Jass, "word(args)") and played as its contract; at the end of the hand the two teams'
   points are swapped. Reading: the swap takes the hand's whole score (cards, Match, Weis and
-  Stöck), so the team that chose writes what the other team made.
+  Stöck), so the team that chose writes what the other team made (option ``misere_swaps``:
+  the cards and Match only).
 - Doubling (the text: "Imediatamente após o forehand (ou seu parceiro) escolher o Contrato ...
   a dupla oponente ... pode dobrar"): right after the choice the opponents speak in play order
   from the forehand (reading: the seat after the forehand first, then the other opponent), each
   writing ``double`` or ``pass``; a ``double`` ends the speaking, two ``pass`` leave the
-  contract undoubled (:class:`Doubling`).
+  contract undoubled (:class:`Doubling`; option ``double_speakers``: the first opponent alone
+  speaks for the team).
 - A doubled contract counts double only for the team that made more points; the other team's
   points are written normally; with Misère the doubling applies after the swap (the text).
   Readings: "more points" compares the hand's score before doubling (cards, Match, Weis, Stöck;
-  option: card points and Match only); equal points double nobody.
+  option ``double_compares``: card points and Match only); equal points double nobody.
 
 The text's example: Acorns Misère chosen by team A, A makes 47 and B 110: A writes 110 and B 47;
 doubled, A writes 220 (the higher, after the swap) and B still 47::
@@ -39,13 +41,17 @@ from chaitea.rulesets.jass.choice import ForehandChoice
 from chaitea.rulesets.jass.scores import TargetScore, TargetState, _match
 from chaitea.rulesets.jass.scoring import MATCH_BONUS, JassRound, _ints, target_progress
 
-__all__ = ["COMPARES", "DOUBLE", "MISERE", "Doubling", "SidiScore", "misere", "misere_of",
-           "sidi_round"]
+__all__ = ["COMPARES", "DOUBLE", "MISERE", "SPEAKERS", "SWAPS", "Doubling", "SidiScore", "misere",
+           "misere_of", "sidi_round"]
 
 MISERE = "misere"  # the modifier word of a Misère contract (RECORD Jass: word(args))
 DOUBLE = str(Double())  # the opponents' double, ``double`` (RECORD Jass picking)
 #: what "the team that made more points" compares (option ``double_compares``)
 COMPARES = ("hand", "cards")
+#: what Misère swaps (option ``misere_swaps``): the whole hand, or the cards and the Match only
+SWAPS = ("hand", "cards")
+#: who may double (option ``double_speakers``): both opponents in turn, or the first only
+SPEAKERS = ("both", "first")
 
 
 def misere(contract: str) -> str:
@@ -71,11 +77,12 @@ def misere_of(contract: str) -> str | None:
 
 def sidi_round(card_points: Sequence[int], match: int | None, weis: Sequence[int],
                stoeck: Sequence[int], multiplier: int, *, misere: bool = False,
-               doubled: bool = False, compare: str = "hand") -> JassRound:
+               doubled: bool = False, compare: str = "hand", swaps: str = "hand") -> JassRound:
     """A Sidi Barrani hand's points per side as a :class:`JassRound` of multiplier 1 whose
     parts are already multiplied (so :func:`target_progress` writes them Stöck, Weis, cards):
     (cards + Match), Weis, Stöck per side × the contract's multiplier; with ``misere`` the two
-    sides' parts swapped; with ``doubled`` the side that made more points (``compare``:
+    sides' parts swapped (``swaps``: ``"hand"`` all three, ``"cards"`` the cards and Match
+    only); with ``doubled`` the side that made more points (``compare``:
     ``"hand"`` its whole hand, ``"cards"`` its cards and Match) × 2, none on equal points.
 
     A Match on Bells (×2) by B, doubled by B: (157 + 100) × 2 × 2::
@@ -86,7 +93,9 @@ def sidi_round(card_points: Sequence[int], match: int | None, weis: Sequence[int
     cards = [c + (MATCH_BONUS if s == match else 0) for s, c in enumerate(card_points)]
     w, k = list(weis), list(stoeck)
     if misere:  # the two teams' points swapped (the text)
-        cards, w, k = cards[::-1], w[::-1], k[::-1]
+        cards = cards[::-1]
+        if swaps == "hand":
+            w, k = w[::-1], k[::-1]
     factors = [multiplier] * len(cards)
     if doubled:
         made = cards if compare == "cards" else [sum(p) for p in zip(cards, w, k, strict=True)]
@@ -121,6 +130,7 @@ class Doubling:
     """
 
     inner: ForehandChoice
+    speakers: str = "both"  # "first": only the seat after the forehand may double (SPEAKERS)
     picker_leads = False  # the forehand leads, whoever chose (ChoicePhase.picker_leads)
 
     def spellings(self, deck: Deck) -> tuple[str, ...]:
@@ -138,6 +148,8 @@ class Doubling:
         said = items[k:]
         n = view.players
         opponents = tuple((st.forehand + i) % n for i in range(1, n, 2))
+        if self.speakers == "first":
+            opponents = opponents[:1]
         if len(said) >= len(opponents) or _doubled(said):
             return st
         seat = opponents[len(said)]
@@ -164,13 +176,15 @@ class SidiScore(TargetScore):
     """
 
     compare: str = "hand"
+    swaps: str = "hand"
 
     def _sidi(self, hand: Hand) -> tuple[JassRound, int, int | None]:
         m = self.scoring.factor(hand.contract)
         match = _match(hand.side_tricks(self.side_of, self.sides)) if hand.played else None
         r = sidi_round(hand.card_points, match, hand.weis, hand.stoeck, m,
                        misere=misere_of(hand.contract) is not None,
-                       doubled=hand.played and _doubled(hand.items), compare=self.compare)
+                       doubled=hand.played and _doubled(hand.items), compare=self.compare,
+                       swaps=self.swaps)
         return r, m, match
 
     def may_end_declared(self, state: TargetState, contract: str, weis: tuple[int, ...],
@@ -180,7 +194,7 @@ class SidiScore(TargetScore):
         if not end.mid_hand:
             return False
         r = sidi_round((0,) * len(weis), None, weis, stoeck, self.scoring.factor(contract),
-                       misere=misere_of(contract) is not None)
+                       misere=misere_of(contract) is not None, swaps=self.swaps)
         return any(t + p >= end.target for t, p in zip(state.totals, r.score, strict=True))
 
     def declared(self, state: TargetState, hand: Hand) -> tuple[TargetState, bool]:
