@@ -347,6 +347,8 @@ def _jass_advise(state: JassState, *, samples: int, seed: int | None) -> Advice:
                      "margin": margin})
     table = pd.DataFrame(rows, columns=["pick", "mean", "low", "high", "baseline", "margin"])
     table = table.sort_values(["margin", "pick"], ascending=[False, True]).reset_index(drop=True)
+    if table.empty:  # nothing valued (Sidi Barrani's pass or double): the first legal action
+        return Advice(seat, table, legal[0], g.action_ids[legal[0]])
     best = str(table.iloc[0]["pick"])
     if str(PASS_ITEM) in legal and pad and float(table.iloc[0]["margin"]) < PASS_MARGIN:
         best = str(PASS_ITEM)

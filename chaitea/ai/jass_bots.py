@@ -62,6 +62,7 @@ from chaitea.engine.pick_items import (
     PASS_ITEM,
     Choose,
     Declare,
+    Double,
     NameTrump,
     Pass,
     Push,
@@ -129,12 +130,13 @@ def picking_outcomes(state: JassState, samples: int = 16, seed: int | None = 0
     chooses by the rule bot's estimate with its sampled hand), the seat's camp score in each
     of ``samples`` deals of the cards it cannot see, the round played out by the rule bots:
     card points, Match bonus and Stöck, times Schieber's multiplier (Misère: negated, fewer is
-    better). ``pass`` (Coiffeur) is not valued here. Only the seat's own cards are read."""
+    better). ``pass`` (Coiffeur) and ``double`` (Sidi Barrani) are not valued here. Only the
+    seat's own cards are read."""
     game = state.game
     seat = state.current_player()
     obs = state.observation(seat)
     legal = [sp for sp, i in zip(obs["legal"], legal_items(obs["picking"], obs["legal"]),
-                                 strict=True) if type(i) is not Pass and type(i) is not Declare]
+                                 strict=True) if type(i) not in (Pass, Declare, Double)]
     rng = random.Random(seed)
     hand = game.deck.mask_of(obs["hand"])
     n = game.players

@@ -30,7 +30,9 @@ from chaitea.engine.pick_items import (
     PUSH_ITEM,
     Choose,
     Declare,
+    Double,
     NameTrump,
+    PickItem,
     chosen,
     legal_items,
 )
@@ -39,6 +41,7 @@ if TYPE_CHECKING:
     from chaitea.engine.driver import JassGame, JassState
 
 __all__ = [
+    "DOUBLE_MARGIN",
     "PASS_MARGIN",
     "PUSH_MARGIN",
     "hand_strength",
@@ -328,6 +331,8 @@ def jass_pick(state: JassState) -> int:
             named = NameTrump(Suit(s))
             if named in items:
                 return ids[str(named)]
+    if Double() in items:  # Sidi Barrani: the opponents' double or pass
+        return ids[str(double_or_pass(game, obs))]
     scores = pick_scores(state, seat)
     if not scores:
         return ids[legal[0]]
@@ -338,6 +343,32 @@ def jass_pick(state: JassState) -> int:
         return ids[str(PASS_ITEM)]
     return ids[best]
 
+
+
+DOUBLE_MARGIN = 20.0  # Sidi Barrani: an opponent doubles when its hand beats the mean by this
+
+
+def double_or_pass(game: JassGame, obs: dict[str, Any]) -> PickItem:
+    """Sidi Barrani's opponent (the text: it doubles when it thinks its team makes more points
+    than the chooser's): ``double`` when its hand's estimate for the contract chosen beats that
+    contract's mean by :data:`DOUBLE_MARGIN` (Misère: falls below it, the points being
+    swapped), else ``pass``.
+
+    >>> from chaitea.rulesets import jass_game
+    >>> g = jass_game("sidi-barrani")
+    >>> strong = "JH 9H AH KH 10H AC AS AD KD".split()
+    >>> str(double_or_pass(g, {"picking": ["trump(H)"], "hand": strong}))
+    'double'
+    >>> str(double_or_pass(g, {"picking": ["misere(trump(H))"], "hand": strong}))
+    'pass'
+    """
+    c = chosen(obs["picking"])
+    assert c is not None, "a contract is chosen before the double"
+    hand = game.deck.mask_of(obs["hand"])
+    est = hand_strength(game, c.contract, hand)
+    mean = mean_strength(game, c.contract)
+    margin = (mean - est) if lowest_wins(game, c.contract) else (est - mean)
+    return Double() if margin >= DOUBLE_MARGIN else PASS_ITEM
 
 
 def playout(r: JassRound, camp_of: Sequence[int], sign: int = 1) -> None:

@@ -7,7 +7,9 @@ The items, each ``str()``-ing to exactly its record spelling:
 - :class:`Choose`: a contract, as spelled (``trump(H)``, ``obenabe``, ``3x3(tou)``, a table's
   alias such as Coiffeur's ``misere``), ``joker=True`` when a Joker row replays it
   (``joker=<contract>``); ``value`` is the :class:`~chaitea.core.contracts.Contract` the spelling
-  names (``None`` for an alias, which the table plays as another contract), ``names_trumps``
+  names (``None`` for an alias, which the table plays as another contract; a modifier around a
+  contract, Sidi Barrani's ``misere(trump(C))``, is such an alias: :func:`wrapped_contract`
+  answers the contract it wraps), ``names_trumps``
   whether its picker then names the trump of its chosen-trump tricks (3x3).
 - :class:`Push` (Schieber's ``push``) and :class:`~chaitea.engine.actions.Pass` (``pass``, the
   same value as Chai Tea Jazz's).
@@ -54,7 +56,7 @@ __all__ = [
     "NOWEIS_ITEM", "PASS_ITEM", "PUSH_ITEM", "Announce", "Bid", "Choose", "Declare", "Double",
     "Guess", "MalformedPick", "NameTrump",
     "Pass", "PickItem", "Push", "as_joker", "choice_of", "chosen", "contract_spelling",
-    "legal_items", "parse_pick", "pick_items",
+    "legal_items", "parse_pick", "pick_items", "wrapped_contract",
 ]
 
 _WHERE = "RULES J, RECORD Jass picking"
@@ -70,7 +72,10 @@ class MalformedPick(IllegalPick):
         self.shape = shape
 
 
-_SHAPE = re.compile(r"[a-z0-9][a-z0-9-]*(?:\([A-Za-z0-9,]+\))?", re.ASCII)
+_SHAPE = re.compile(r"[a-z0-9][a-z0-9-]*(?:\((?:[A-Za-z0-9,]+|[a-z0-9][a-z0-9-]*\([A-Za-z0-9,]+"
+                    r"\))\))?", re.ASCII)
+#: a modifier word around a contract, ``word(<contract>)`` (Sidi Barrani's ``misere(trump(C))``)
+_WRAPPED = re.compile(r"([a-z][a-z-]*)\((.+)\)", re.ASCII)
 MAX_SPELLING = 64  # the longest contract, riesenslalom(undenufe,4), has 24 characters
 
 
@@ -87,6 +92,8 @@ def _contract_value(text: str, spelling: str) -> Contract | None:
     try:
         c = Contract.parse(text, family=JASS_FAMILY)
     except SetupError as e:
+        if wrapped_contract(text) is not None:
+            return None  # a modifier around a contract, an alias the table plays (play_as)
         if "(" in text or text in JASS_KINDS:  # a contract of the family, badly written
             raise MalformedPick(f"{quote(spelling)} is no picking item: {e}; {_WHERE}",
                                 "contract") from None
@@ -95,6 +102,25 @@ def _contract_value(text: str, spelling: str) -> Contract | None:
         raise MalformedPick(f"{quote(spelling)} is no picking item: the contract is written "
                             f"{c.spelling}; {_WHERE}", "contract")
     return c
+
+
+def wrapped_contract(text: str) -> Contract | None:
+    """The contract a modifier spelling ``word(<contract>)`` wraps (Sidi Barrani's Misère,
+    ``misere(trump(C))``: played in the mode of ``trump(C)``); ``None`` for any other spelling.
+    The word is no contract kind of the family, and the contract is written as the record
+    writes it.
+
+    >>> wrapped_contract("misere(slalom(obenabe))").spelling, wrapped_contract("trump(C)")
+    ('slalom(obenabe)', None)
+    """
+    m = _WRAPPED.fullmatch(text) if isinstance(text, str) else None
+    if m is None or m.group(1) in JASS_KINDS:
+        return None
+    try:
+        c = Contract.parse(m.group(2), family=JASS_FAMILY)
+    except SetupError:
+        return None
+    return c if c.spelling == m.group(2) else None
 
 
 @dataclass(frozen=True)

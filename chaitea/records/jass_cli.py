@@ -41,7 +41,8 @@ def deal(ruleset: str, players: int | None, seed: int, contract: str | None,
     game = jass_game(ruleset, players, deck=deck)
     jass = game.deck
     d = Deal.from_seed(seed, game.seating, jass)
-    c = Contract.parse(contract or "obenabe", family=JASS_FAMILY)
+    text = contract or "obenabe"  # a table's alias (Misère) is sorted as the contract it plays
+    c = Contract.parse(game.table.play_as.get(text, text), family=JASS_FAMILY)
     rule = c.trick_rules(game.n_tricks)[0]
     trump = rule.trump
     plain = rank_strength(rule.plain_order, jass.ranks)

@@ -10,6 +10,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 from chaitea.core.seating import JASS_SEATINGS
@@ -21,8 +22,10 @@ from chaitea.rulesets.jass.declaring import WeisAndStoeck
 from chaitea.rulesets.jass.scores import HandsScore
 from chaitea.rulesets.jass.scoring import HandsEnd
 from chaitea.rulesets.jass_options import (
+    RENOUNCE,
     TRUMPS,
     WEIS_OPTIONS,
+    renounce_states,
     weis_options,
     with_declaring,
 )
@@ -34,10 +37,11 @@ def _basic(players: int, o: Mapping[str, Any]) -> Table:
     w = weis_options(o)
     return Table("jass", 4, JASS_SEATINGS["four"], with_declaring(DealerTrump(), w),
                  HandsScore(HandsEnd(o["hands"])), TRUMPS, declaring=WeisAndStoeck(w),
-                 first_forehand=DealerCard())
+                 first_forehand=DealerCard(),
+                 state_types=MappingProxyType(renounce_states(o)))
 
 
 BASIC_JASS = register(Ruleset("jass", "Jass", (4,), (
     Option("hands", 12, "hands in a game (ties for the highest play extra hands)"),
-    *WEIS_OPTIONS,
+    *WEIS_OPTIONS, RENOUNCE,
 ), _basic, "four players each for themselves, trump from the dealer's last card, 12 hands"))

@@ -15,9 +15,10 @@ from chaitea.engine.ruleset import Option
 from chaitea.rulesets.jass.choice import DealerTrump, ForehandChoice, RoundPick
 from chaitea.rulesets.jass.declaring import Declaring
 from chaitea.rulesets.jass.melds import CardUse, WeisOptions
+from chaitea.rulesets.jass.renounce import RenounceState
 
-__all__ = ["DECLARE", "DRAW_SEED", "TRUMPS", "WEIS_OPTIONS", "value_options", "weis_options",
-           "with_declaring"]
+__all__ = ["DECLARE", "DRAW_SEED", "RENOUNCE", "TRUMPS", "WEIS_OPTIONS", "renounce_states",
+           "value_options", "weis_options", "with_declaring"]
 
 TRUMPS = ("trump(C)", "trump(D)", "trump(H)", "trump(S)")
 
@@ -55,3 +56,17 @@ def with_declaring(choice: ForehandChoice | RoundPick | DealerTrump,
 #: The seed of the seeded "draw a card" tie-breaks of the pad games (RULES J).
 DRAW_SEED = Option("draw_seed", 0, "the seed of the seeded \"draw a card\" tie-breaks (RULES J)",
                    minimum=0)
+
+
+#: The text's renounce rule (:mod:`chaitea.rulesets.jass.renounce`): a card that breaks the
+#: led-suit duty is refused (``refuse``), or stands until proven and is then penalised
+#: (``penalty``: the hand stops, the renouncer's side loses 20, a new deal, the same forehand).
+RENOUNCE = Option("renounce", "refuse", "a card that fails to follow the led suit: refused "
+                  "(refuse), or it stands and, once proven, the hand stops, the renouncer's side "
+                  "loses 20 and the cards are dealt again (penalty; the text)",
+                  ("refuse", "penalty"))
+
+
+def renounce_states(o: Mapping[str, Any]) -> dict[str, Any]:
+    """The state class by deck name for the option ``renounce`` (the 36-card deck's)."""
+    return {"jass": RenounceState} if o.get("renounce") == "penalty" else {}

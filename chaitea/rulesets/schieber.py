@@ -45,8 +45,10 @@ from chaitea.rulesets.jass.scores import TargetScore
 from chaitea.rulesets.jass.scoring import FLAT, TargetEnd
 from chaitea.rulesets.jass.scoring import SCHIEBER as SCHIEBER_SCORING
 from chaitea.rulesets.jass_options import (
+    RENOUNCE,
     TRUMPS,
     WEIS_OPTIONS,
+    renounce_states,
     value_options,
     weis_options,
     with_declaring,
@@ -65,11 +67,14 @@ def _schieber(players: int, o: Mapping[str, Any]) -> Table:
     w = weis_options(o)
     values = value_options(o)
     double = {"jass-double": frozenset({"undenufe-nine"})} if "undenufe-six" in values else {}
+    if o["renounce"] == "penalty":  # on the 36-card deck (six players: deck "jass")
+        seating = replace(seating, decks=("jass",))
     return Table("schieber", players, seating,
                  with_declaring(ForehandChoice(contracts, o["push_back"]), w),
                  TargetScore(scoring, side_of), contracts, declaring=WeisAndStoeck(w),
                  value_options=values, first_forehand=CardHolder(("7S", "9S")),
-                 state_types=MappingProxyType({"jass-double": DoubleDeckState}),
+                 state_types=MappingProxyType({"jass-double": DoubleDeckState,
+                                               **renounce_states(o)}),
                  deck_value_options=MappingProxyType(double))
 
 
@@ -80,7 +85,7 @@ SCHIEBER = register(Ruleset("schieber", "Schieber", (4, 6), (
     Option("undenufe_six", False, "in Undenufe the 6 is worth 11 and the A 0 (two 24-card "
            "decks: the 9)"),
     Option("four_sixes", False, "in Undenufe four 6s are a Weis in place of four As"),
-    *WEIS_OPTIONS,
+    *WEIS_OPTIONS, RENOUNCE,
     Option("push_back", False, "after a push the (last) partner may push back to the forehand"),
     Option("stoeck_first", True, "Stöck, then Weis, then cards are written: the first side "
            "to reach the target wins"),

@@ -30,6 +30,8 @@ The parts the Jass rulesets compose on the engine's protocols:
 - :mod:`chaitea.rulesets.jass.scores`: the scoring parts (``TargetScore``, ``HandsScore``,
   ``PadScore``; :class:`chaitea.engine.ruleset.Score`).
 - :mod:`chaitea.rulesets.jass.double_deck`: six-player Schieber's state class on two decks.
+- :mod:`chaitea.rulesets.jass.sidi`: Sidi Barrani's Misère, double and score part.
+- :mod:`chaitea.rulesets.jass.renounce`: the renounce penalty's state class (option ``renounce``).
 
 >>> from chaitea.rulesets.jass import best_melds
 >>> [m.points for m in best_melds("9C 9D 9H 9S 7D 8D")]

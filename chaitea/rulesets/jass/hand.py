@@ -19,7 +19,7 @@ from typing import cast
 
 from chaitea.core.cards import Card, Suit
 from chaitea.core.errors import IllegalPick, SetupError
-from chaitea.engine.pick_items import choice_of, contract_spelling
+from chaitea.engine.pick_items import choice_of, contract_spelling, wrapped_contract
 from chaitea.rulesets.jass.scoring import SCHIEBER, JassRound, SchieberScoring, round_score
 from chaitea.rulesets.jass.stoeck import (
     STOECK_POINTS,
@@ -48,6 +48,8 @@ def mode_of(contract: str) -> tuple[Suit | None, bool]:
 
     >>> mode_of("trump(S)"), mode_of("undenufe"), mode_of("slalom(obenabe)")
     ((<Suit.SPADES: 3>, False), (None, True), (None, False))
+    >>> mode_of("misere(trump(H))"), mode_of("misere")  # Sidi Barrani's wrapped contract
+    ((<Suit.HEARTS: 2>, False), (None, False))
     """
     hit = _MODES.get(contract)
     if hit is not None:
@@ -57,6 +59,8 @@ def mode_of(contract: str) -> tuple[Suit | None, bool]:
     except IllegalPick as e:
         raise SetupError(str(e)) from None
     c = pick.value if pick is not None else None  # None: an alias (misere), push, ...
+    if c is None and pick is not None:  # a modifier around a contract: misere(trump(C))
+        c = wrapped_contract(pick.contract)
     mode: tuple[Suit | None, bool] = (None, False)
     if c is not None:
         mode = c.trump, c.kind == "undenufe"
