@@ -22,7 +22,8 @@ from typing import TYPE_CHECKING
 
 from chaitea.ai.jass_play import JassRound, camps
 from chaitea.ai.jass_rules import _game_key, playout
-from chaitea.engine.pick_items import Guess, legal_items
+from chaitea.engine.pick_items import Announce, Bid, Guess, chosen, legal_items
+from chaitea.rulesets.jass.auction import announced_by_seat, last_bidder
 from chaitea.rulesets.jass.guessing import own_guess
 
 if TYPE_CHECKING:
@@ -32,6 +33,7 @@ if TYPE_CHECKING:
 __all__ = ["SAMPLES", "aim_pick", "aim_sign", "expected_take"]
 
 SAMPLES = 12  # deals per estimate
+_TRUMPS = ("trump(C)", "trump(D)", "trump(H)", "trump(S)")
 _TAKES: dict[tuple[object, ...], tuple[float, float]] = {}
 
 
@@ -86,6 +88,20 @@ def aim_pick(state: JassState) -> int | None:
         points, _ = expected_take(game, f"trump({obs['turned_up']})", hand, seat,
                                   obs["forehand"])
         return ids[f"guess({max(0, min(157, round(points)))})"]
+    if Bid in kinds:
+        best = max(expected_take(game, c, hand, seat, seat)[1] for c in _TRUMPS)
+        bids = [sp for sp in legal if sp != "pass"]
+        want = f"bid({round(best)})"
+        if want in bids:
+            return ids[want]
+        return ids["pass"] if "pass" in legal else ids[bids[0]]  # forced: the lowest bid
+    if kinds == {Announce}:
+        contract = chosen(obs["picking"])
+        declarer = last_bidder(obs["picking"], obs["forehand"], game.players)
+        assert contract is not None
+        assert declarer is not None
+        _, tricks = expected_take(game, str(contract), hand, seat, declarer)
+        return ids[legal[min(round(tricks), len(legal) - 1)]]
     return None
 
 
@@ -98,5 +114,9 @@ def aim_sign(state: JassState, view: JassView) -> int:
     if aims == "guess":
         guess = own_guess(view.picking)
         if guess is not None and r.points[seat] >= guess:
+            return -1
+    elif aims == "tricks" and view.declarer is not None:
+        said = announced_by_seat(view.picking, view.declarer, state.game.players)
+        if r.won[seat] >= said[seat]:
             return -1
     return view.sign

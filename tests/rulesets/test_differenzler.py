@@ -228,3 +228,15 @@ def test_a_game_between_hands_reports_the_next_guess() -> None:
     nxt = replay(json.dumps(rec))["next"]
     assert nxt["seat"] == 0 and nxt["phase"] == "picking"
     assert nxt["legal"][0] == "guess(0)" and nxt["legal"][-1] == "guess(157)"
+
+
+def test_a_whole_game_through_the_game_facade() -> None:
+    import chaitea
+
+    make: Any = chaitea.Game  # Game(ruleset=...) routes a Jass ruleset to the driver
+    state = make(ruleset="differenzler", hands=2).new_initial_state(seed=2)
+    bots = [make_jass_bot("rule", seed=s) for s in range(4)]
+    while not state.is_terminal():
+        state.apply_action(bots[state.current_player()].act(state))
+    assert len(state.round_results) >= 2 and state.record()["options"] == {
+        "ruleset": "differenzler", "hands": 2}
