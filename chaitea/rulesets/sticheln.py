@@ -5,7 +5,8 @@ no Stöck; the auction, the declarer's trump and the announcements are
 ``announce(N)``); the declarer leads trick 1. A seat that takes exactly the tricks it announced
 (the declarer: its bid) scores them + 5, any other loses the square of the difference. The game
 ends after the hand in which a total reaches 50 (option ``target``); the highest total wins, a
-tie for it plays extra hands.
+tie for it plays extra hands. Three passes without a bid make the fourth speaker bid (option
+``all_pass: "redeal"``: it may pass too; four passes throw the hand in, written unplayed).
 
 >>> t = STICHELN.table(4, {})
 >>> t.contracts, t.weis, t.score.scores, t.score.end
@@ -36,13 +37,15 @@ __all__ = ["STICHELN"]
 
 def _sticheln(players: int, o: Mapping[str, Any]) -> Table:
     score = TallyScore(AnnouncedTricks(), ReachLimit(o["target"]), players=4, scores="tricks")
-    return Table("sticheln", 4, JASS_SEATINGS["four"], TrickAuction(), score, TRUMPS,
-                 declaring=None)
+    auction = TrickAuction(redeal=o["all_pass"] == "redeal")
+    return Table("sticheln", 4, JASS_SEATINGS["four"], auction, score, TRUMPS, declaring=None)
 
 
 STICHELN = register(Ruleset("sticheln", "Sticheln", (4,), (
     Option("target", 50, "the total that ends the game (the highest total then wins; ties "
            "play extra hands)"),
+    Option("all_pass", "bid", "three passes without a bid: bid (the fourth speaker must bid) "
+           "or redeal (it may pass too, and four passes throw the hand in)", ("bid", "redeal")),
 ), _sticheln, "four players each for themselves: an auction of tricks for the trump, then "
    "each announces its tricks; exact: tricks + 5, else minus the square of the difference; "
    "to 50"))

@@ -266,3 +266,31 @@ def test_a_whole_game_through_the_game_facade() -> None:
         state.apply_action(bots[state.current_player()].act(state))
     assert max(state.totals()) >= 20 and state.record()["options"] == {
         "ruleset": "sticheln", "target": 20}
+
+
+def test_option_redeal_four_passes_throw_the_hand_in() -> None:
+    """Option all_pass: "redeal" (the other reading): the fourth may pass too; four passes end
+    the round unplayed, nothing written, and the next round's first speaker is the next seat."""
+    state = _state(all_pass="redeal")
+    play(state, "pass", "pass", "pass")
+    assert state.current_player() == 3 and state.legal_moves()[-1] == "pass"
+    state.apply_action("pass")
+    res = state.round_results[-1]
+    assert res["played"] is False and res["contract"] is None and res["declarer"] is None
+    assert res["score"] == (0, 0, 0, 0) and res["tricks"] == [0, 0, 0, 0]
+    assert state.phase == "deal" and state.record()["rounds"][0]["plays"] == []
+    assert state.next_picking() == (1, [f"bid({k})" for k in range(1, 10)] + ["pass"])
+    from tests.rulesets.helpers import deal_of
+    state.apply_deal(deal_of(*SUITS))
+    assert state.current_player() == 1
+    with pytest.raises(IllegalAction, match=r"bid\(2\) refused: a bid must be higher"):
+        play(state, "bid(3)", "bid(2)")
+
+
+@pytest.mark.parametrize("seed", [4, 5])
+def test_random_games_with_the_redeal_option(seed: int) -> None:
+    state = play_random("sticheln", None, seed, refusals=0.02, max_rounds=15,
+                        options={"all_pass": "redeal"})
+    check_game(state)
+    thrown = [r for r in state.round_results if r.get("played", True) is False]
+    assert all(r["score"] == (0, 0, 0, 0) for r in thrown)

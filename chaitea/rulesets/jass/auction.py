@@ -7,7 +7,9 @@ take if they choose the trump, or ``pass``; a bid must be higher than the last o
 passed may bid at their next turn. When three players have passed in succession the last bidder
 is the declarer. Reading: the bids are 1 to 9 (a hand has nine tricks; a bid of none would choose
 a trump for nothing), and when the first three speakers pass without a bid the fourth is the
-last to speak and must bid (the text's "o último a falar será o Declarante"; no redeal).
+last to speak and must bid (the text's "o último a falar será o Declarante"); with ``redeal``
+(Sticheln's option ``all_pass: "redeal"``) the fourth may pass too, and four passes end the
+choice without a contract: the hand is thrown in and the next one dealt.
 
 The declarer names the trump, ``trump(X)`` (no no-trump: "não se pode escolher Sem Trunfos"),
 and leads trick 1. Then the others, from the seat after the declarer in play order
@@ -108,6 +110,7 @@ class TrickAuction:
 
     tricks: int = 9
     lowest: int = 1
+    redeal: bool = False  # four passes without a bid throw the hand in (else the fourth bids)
     picker_leads = False  # the declarer leads, given as the status's forehand
 
     def spellings(self, deck: Deck) -> tuple[str, ...]:
@@ -126,12 +129,14 @@ class TrickAuction:
                 passes += 1
             if bidder >= 0 and passes == n - 1:
                 return self._after(view, bidder, high, items[i + 1:])
+            if bidder < 0 and passes == n:  # option redeal: no contract, the hand thrown in
+                return PickStatus(-1, (), True, None, first, "")
         return self._bidding(n, (first + len(items)) % n, high, bidder, passes)
 
     def _bidding(self, n: int, seat: int, high: int, bidder: int, passes: int) -> PickStatus:
         low = max(self.lowest, high + 1)
         bids = _counted("bid", low, self.tricks)
-        forced = bidder < 0 and passes == n - 1
+        forced = bidder < 0 and passes == n - 1 and not self.redeal
         legal = bids if forced else bids + (PASS,)
 
         def explain(item: str) -> str | None:
@@ -151,6 +156,9 @@ class TrickAuction:
         if forced:
             why = (f"the other three passed without a bid, so seat {seat} must bid (the last "
                    f"to speak is the declarer) {_RULE}")
+        elif bidder < 0 and passes == n - 1:
+            why = (f"seat {seat} bids or passes; if it passes too the hand is dealt again "
+                   f"(option all_pass: redeal) {_RULE}")
         else:
             why = (f"seat {seat} bids more tricks than the last bid or passes, in the auction "
                    f"{_RULE}")
@@ -217,6 +225,8 @@ class AnnouncedTricks:
 
     def score(self, hand: Hand, state: TallyState) -> HandScore:
         n = len(hand.tricks)
+        if not hand.played:  # thrown in after four passes (option all_pass: redeal)
+            return HandScore((0,) * n)
         assert hand.declarer is not None
         said = announced_by_seat(hand.items, hand.declarer, n)
         out = tuple(t + self.bonus if t == a else -(t - a) ** 2
