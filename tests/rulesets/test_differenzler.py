@@ -240,3 +240,14 @@ def test_a_whole_game_through_the_game_facade() -> None:
         state.apply_action(bots[state.current_player()].act(state))
     assert len(state.round_results) >= 2 and state.record()["options"] == {
         "ruleset": "differenzler", "hands": 2}
+
+
+def test_the_coach_recommends_the_rule_bots_guess() -> None:
+    from chaitea.ai.coach import advise
+
+    state = jass_game("differenzler").new_initial_state(seed=3)
+    advice = advise(state, samples=4)
+    assert advice.recommended == state.game.action_to_string(advice.action)
+    assert advice.action == make_jass_bot("rule").act(state)
+    assert advice.recommended.startswith("guess(") and list(advice.table["pick"]) == [
+        advice.recommended]

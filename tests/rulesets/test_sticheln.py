@@ -294,3 +294,14 @@ def test_random_games_with_the_redeal_option(seed: int) -> None:
     check_game(state)
     thrown = [r for r in state.round_results if r.get("played", True) is False]
     assert all(r["score"] == (0, 0, 0, 0) for r in thrown)
+
+
+def test_the_coach_recommends_the_bid_and_values_the_trumps() -> None:
+    from chaitea.ai.coach import advise
+
+    state = jass_game("sticheln").new_initial_state(seed=3)
+    advice = advise(state, samples=4)
+    assert advice.action == make_jass_bot("rule").act(state)
+    play(state, "bid(2)", "pass", "pass", "pass")
+    trumps = advise(state, samples=4)
+    assert sorted(trumps.table["pick"]) == ["trump(C)", "trump(D)", "trump(H)", "trump(S)"]
