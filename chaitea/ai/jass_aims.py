@@ -4,9 +4,9 @@ guess of its card points, Sticheln's bid and announcement of tricks.
 The number comes from a Monte Carlo of a few random deals of the cards the seat cannot see,
 each played out by the rule bot at every seat, each seat for itself (:func:`expected_take`):
 the mean card points taken (the guess), the mean tricks taken with each trump (the bid, the
-announcement). In play the rule bot aims at it (:func:`aim_sign`): once it has taken its guess
-or its announced tricks, it plays to take as little as it can. Only the seat's own cards and
-its own items are read (a Differenzler seat sees its own guess only).
+announcement). In play the rule and PIMC bots aim at it (:func:`aim_sign`): once a seat has
+taken its guess or its announced tricks, it plays to take as little as it can. Only the seat's
+own cards and its own items are read (a Differenzler seat sees its own guess only).
 
 >>> from chaitea.rulesets import jass_game
 >>> state = jass_game("differenzler").new_initial_state(seed=2)

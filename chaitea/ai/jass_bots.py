@@ -342,6 +342,7 @@ class JassPimcBot:
                 return jass_pick(state)
             return mc_pick(state, self.pick_samples, self.rng.randrange(2**31))
         view = jass_view(state, state.current_player())
+        view.sign = aim_sign(state, view)  # Differenzler, Sticheln: avoid once aim reached
         found = _card_weights(state, view.round.trick_no)
         if found is not None:  # the hand's sign (Guggitaler: lost or won), card points counted
             view.sign = found[0]

@@ -251,3 +251,11 @@ def test_the_coach_recommends_the_rule_bots_guess() -> None:
     assert advice.action == make_jass_bot("rule").act(state)
     assert advice.recommended.startswith("guess(") and list(advice.table["pick"]) == [
         advice.recommended]
+
+
+def test_the_pimc_bots_play_two_hands() -> None:
+    state = jass_game("differenzler").new_initial_state(seed=5)
+    bots = [make_jass_bot("pimc", seed=s, samples=2, pick_samples=2) for s in range(4)]
+    while len(state.round_results) < 2:
+        state.apply_action(bots[state.current_player()].act(state))
+    check_game(state)

@@ -305,3 +305,11 @@ def test_the_coach_recommends_the_bid_and_values_the_trumps() -> None:
     play(state, "bid(2)", "pass", "pass", "pass")
     trumps = advise(state, samples=4)
     assert sorted(trumps.table["pick"]) == ["trump(C)", "trump(D)", "trump(H)", "trump(S)"]
+
+
+def test_the_pimc_bots_play_two_hands() -> None:
+    state = jass_game("sticheln").new_initial_state(seed=5)
+    bots = [make_jass_bot("pimc", seed=s, samples=2, pick_samples=2) for s in range(4)]
+    while len(state.round_results) < 2:
+        state.apply_action(bots[state.current_player()].act(state))
+    check_game(state)
