@@ -68,6 +68,7 @@ def test_a_passed_player_may_bid_again_and_three_passes_in_a_row_end_it() -> Non
     play(state, "announce(0)", "announce(0)", "announce(0)")
     assert state.phase == "play" and state.declarer == 0 and state.forehand == 0
     assert state.contract == "trump(H)" and state.current_player() == 0  # the declarer leads
+    assert state.game.table.choice.picker_leads  # what the bots read: the picker leads
 
 
 def test_three_passes_without_a_bid_make_the_fourth_bid() -> None:

@@ -111,7 +111,7 @@ class TrickAuction:
     tricks: int = 9
     lowest: int = 1
     redeal: bool = False  # four passes without a bid throw the hand in (else the fourth bids)
-    picker_leads = False  # the declarer leads, given as the status's forehand
+    picker_leads = True  # the declarer, who names the trump, leads (ChoicePhase.picker_leads)
 
     def spellings(self, deck: Deck) -> tuple[str, ...]:
         """``bid(lowest)`` .. ``bid(tricks)``, then ``announce(0)`` .. ``announce(tricks)``."""
