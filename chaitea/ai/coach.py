@@ -321,6 +321,7 @@ def review_plays(plays: Sequence[tuple[int, GameState, int]], *,
 # -- the Jass games (RULES J; chaitea.ai.jass_bots) ---------------------------------------------
 def _jass_advise(state: JassState, *, samples: int, seed: int | None) -> Advice:
     """:func:`advise` for a Jass-family state: one row per legal picking action."""
+    from chaitea.ai.jass_aims import aim_pick
     from chaitea.ai.jass_bots import (
         PASS_MARGIN,
         _chosen_pending,
@@ -333,6 +334,12 @@ def _jass_advise(state: JassState, *, samples: int, seed: int | None) -> Advice:
     g = state.game
     seat = state.current_player()
     legal = state.legal_moves()
+    aimed = aim_pick(state)  # a guess, a bid, an announcement: the rule bot's estimate
+    if aimed is not None:
+        nan, pick = float("nan"), g.action_to_string(aimed)
+        row = {"pick": pick, "mean": nan, "low": nan, "high": nan, "baseline": nan,
+               "margin": nan}
+        return Advice(seat, pd.DataFrame([row]), pick, aimed)
     outcomes = picking_outcomes(state, samples, seed)
     score = g.table.score
     pad = score.scores == "pad-row"

@@ -30,6 +30,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from chaitea.ai.jass_aims import aim_pick, aim_sign
 from chaitea.ai.jass_play import _INFO as _INFO
 from chaitea.ai.jass_play import N_CARDS as N_CARDS
 from chaitea.ai.jass_play import SUIT_MASKS as SUIT_MASKS
@@ -277,9 +278,10 @@ class JassRuleBot:
 
     def act(self, state: JassState) -> int:
         if state.phase == "picking":
-            return jass_pick(state)
+            aimed = aim_pick(state)  # a guess, a bid, an announcement (jass_aims)
+            return jass_pick(state) if aimed is None else aimed
         view = jass_view(state, state.current_player())
-        sign = _counted(state, view.round, view.sign)
+        sign = _counted(state, view.round, aim_sign(state, view))
         return jass_card(view.round, view.seat, view.unseen_mask(), view.camp_of, sign)
 
 
@@ -335,10 +337,14 @@ class JassPimcBot:
         if len(legal) == 1:
             return legal[0]
         if state.phase == "picking":
+            aimed = aim_pick(state)  # a guess, a bid, an announcement: the rule bot's
+            if aimed is not None:
+                return aimed
             if not self.pick_samples:
                 return jass_pick(state)
             return mc_pick(state, self.pick_samples, self.rng.randrange(2**31))
         view = jass_view(state, state.current_player())
+        view.sign = aim_sign(state, view)  # Differenzler, Sticheln: avoid once aim reached
         found = _card_weights(state, view.round.trick_no)
         if found is not None:  # the hand's sign (Guggitaler: lost or won), card points counted
             view.sign = found[0]

@@ -418,8 +418,18 @@ class JassState(ActionSpellings, TrickPlay, StateViews):
         view = PickView(self._n, self._first, self._items, self._open_to, self._turned_up, *hands)
         st = self.game.table.choice.status(view)
         self._status = st
-        if st.done:
+        if st.done and not st.contract:  # no contract: the hand is thrown in (a redeal)
+            self._throw_in(st)
+        elif st.done:
             self._start_play(st)
+
+    def _throw_in(self, st: PickStatus) -> None:
+        """A choice ended without a contract (Sticheln's redeal after four passes): the round
+        is written unplayed (``"played": false``, ``contract`` null), the next one dealt."""
+        n, sides = self._n, self.game.sides
+        self._forehand = st.forehand
+        self._finish_round(Hand(st.forehand, None, "", (0,) * n, (0,) * sides, (0,) * sides,
+                                (0,) * sides, played=False, items=self._items))
 
     def _pick(self, spelling: str) -> None:
         st = self._status
@@ -478,7 +488,8 @@ class JassState(ActionSpellings, TrickPlay, StateViews):
         self._score, fields = t.score.write(self._score, hand)
         self._done.append((self._items, tuple(self._acts)))
         res: dict[str, Any] = {
-            "forehand": hand.forehand, "declarer": hand.declarer, "contract": hand.contract,
+            "forehand": hand.forehand, "declarer": hand.declarer,
+            "contract": hand.contract or None,  # None: a hand thrown in (_throw_in)
             "tricks": list(hand.tricks), "card_points": hand.card_points, "weis": hand.weis,
             "stoeck": hand.stoeck, **fields}
         if not hand.played:

@@ -75,7 +75,10 @@ def refuse(status: PickStatus, item: str) -> IllegalPick:
 
 
 class ChoicePhase(Protocol):
-    """A choice phase: its status for the items written so far (pure; open to any ruleset)."""
+    """A choice phase: its status for the items written so far (pure; open to any ruleset).
+    Optional: ``shown_to(view, seat)``, the items ``seat`` may see while the hand is picked and
+    played, for a phase with secret items (Differenzler's guesses, written face down,
+    :class:`chaitea.rulesets.jass.guessing.Guessing`); the state's observation asks it."""
 
     def status(self, view: PickView) -> PickStatus: ...
 

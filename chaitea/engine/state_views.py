@@ -136,9 +136,10 @@ class StateViews(StateMachine[dict[str, Any]]):
         return self.game.table.score.winner(self._score) if self._phase == "end" else None
 
     def observation(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` may see: its hand, the trick, the contract, the turned-up trump suit and
-        card (basic Jass: the dealer's last card, shown to all and kept), totals, whose turn
-        and (its own turn) the legal moves."""
+        """What ``seat`` may see: its hand, the trick, the contract, the picking items it may
+        see (Differenzler: its own guess, not the others' until the hand ends), the turned-up
+        trump suit and card (basic Jass: the dealer's last card, shown to all and kept),
+        totals, whose turn and (its own turn) the legal moves."""
         if not (type(seat) is int and 0 <= seat < self._n):
             raise SetupError(f"seat must be 0..{self._n - 1}, not {seat!r}")
         out: dict[str, Any] = {
@@ -146,7 +147,7 @@ class StateViews(StateMachine[dict[str, Any]]):
             "hand": [str(c) for c in self.hand(seat)],
             "trick": [str(c) for c in self.trick()], "trick_leader": self._leader,
             "forehand": self.forehand, "contract": self.contract, "declarer": self._declarer,
-            "picking": list(self._items), "totals": list(self.totals()),
+            "picking": self._shown_items(seat), "totals": list(self.totals()),
             "to_act": self.current_player(),
         }
         if self.game.table.first_forehand.turns_up:
@@ -156,10 +157,21 @@ class StateViews(StateMachine[dict[str, Any]]):
             out["legal"] = self.legal_moves()
         return out
 
+    def _shown_items(self, seat: int) -> list[str]:
+        """The round's picking items ``seat`` may see: all of them, but while the hand is
+        picked and played a choice phase with secret items (Differenzler's guesses, written
+        face down) shows each seat its own only (its ``shown_to``)."""
+        shown = getattr(self.game.table.choice, "shown_to", None)
+        if shown is None or self._phase not in ("picking", "play"):
+            return list(self._items)
+        return list(shown(PickView(self._n, self._first, self._items,
+                                   turned_up=self._turned_up), seat))
+
     def next_picking(self) -> tuple[int | None, list[str]] | None:
         """Between rounds: the next round's first speaker and what it may write (basic Jass:
-        nothing, its trump is turned up at the deal; Schieber's first hand: the holder of 7S,
-        unknown before the deal, is ``None``); ``None`` when the game is over."""
+        nothing, its trump is turned up at the deal; Differenzler: its guess; Schieber's first
+        hand: the holder of 7S, unknown before the deal, is ``None``); ``None`` when the game
+        is over."""
         if self._phase == "end":
             return None
         if self._deals:
@@ -171,8 +183,8 @@ class StateViews(StateMachine[dict[str, Any]]):
                 PickView(self._n, 0, (), self._open_to, None)).legal))
         else:
             first = self.game.table.first_forehand.first(self.game.deck, ())
-        if self.game.table.first_forehand.turns_up:
-            return (first, [])
+        if self.game.table.first_forehand.turns_up:  # the phase's own items (guesses), if any
+            return (first, list(self.game.table.choice.spellings(self.game.deck)))
         st = self.game.table.choice.status(PickView(self._n, first, (), self._open_to, None))
         if st.done:  # nobody chooses (FixedContract): the next round's forehand leads
             return (st.forehand, [])

@@ -22,12 +22,18 @@ from chaitea.rulesets import jass_game
 __all__ = ["deal", "random_game"]
 
 
-def random_game(ruleset: str, players: int | None, seed: int, deck: str | None = None) -> int:
-    """Play a whole game of uniformly random legal actions and print its record."""
+MAX_HANDS = 200  # random play may never end a game: Sticheln's totals fall (exact is rare)
+
+
+def random_game(ruleset: str, players: int | None, seed: int, deck: str | None = None,
+                max_hands: int = MAX_HANDS) -> int:
+    """Play a whole game of uniformly random legal actions and print its record; a game
+    still going after ``max_hands`` hands stops there, unfinished (random announcements in
+    Sticheln are rarely exact, so no total may ever reach the target)."""
     game = jass_game(ruleset, players, deck=deck)
     state = game.new_initial_state(seed=seed)
     rng = random.Random(seed)
-    while not state.is_terminal():
+    while not state.is_terminal() and len(state.round_results) < max_hands:
         state.apply_action(rng.choice(state.legal_actions()))
     print(json.dumps(state.record(), indent=1, ensure_ascii=False))
     return 0
