@@ -27,6 +27,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+import chaitea.ai.compile_policy as _policy
+
 if TYPE_CHECKING:
     from chaitea.ai.kernel import Rules
 
@@ -690,13 +692,14 @@ def fits(rules: Rules, straw: bool) -> bool:
 def worth(rules: Rules, cards_left: int) -> bool:
     """Should an automatic choice use the compiled search? Once compiled, from four tricks
     left (below, its set-up costs more than the Python search: 0.3x at three tricks); before,
-    only for a search big enough to pay for the compile (six tricks left); always with
+    only for a search big enough to pay for the compile (six tricks left), and only while
+    :func:`chaitea.ai.compile_policy.compile_on_demand` allows a compile; always with
     ``CHAITEA_NUMBA=1``."""
     if os.environ.get("CHAITEA_NUMBA") == "1":
         return True
     if _compiled is not None:
         return cards_left > 3 * rules.players
-    return cards_left >= 6 * rules.players
+    return _policy.on_demand() and cards_left >= 6 * rules.players
 
 
 def _kind(rules: Rules) -> int:
