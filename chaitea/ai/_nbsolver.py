@@ -838,8 +838,10 @@ def compiled_node() -> Any:
 
                 g = globals()
                 for name in _HELPERS:
-                    g[name] = numba.njit(inline="never", cache=True)(g[name])
-                _compiled = numba.njit(_SIG, nogil=True, cache=True)(search)
+                    g[name] = _cached(numba.njit(inline="never", cache=True),
+                                      numba.njit(inline="never"), g[name])
+                _compiled = _cached(numba.njit(_SIG, nogil=True, cache=True),
+                                    numba.njit(_SIG, nogil=True), search)
                 # A compile leaves ~200,000 live objects (numba's type system); each later
                 # full garbage collection would walk them, a pause of ~60 ms that lands on
                 # whichever search is running (issue 10). Collect once, then move the
@@ -848,6 +850,16 @@ def compiled_node() -> Any:
                 gc.collect()
                 gc.freeze()
     return _compiled
+
+
+def _cached(jit: Any, plain: Any, fn: Any) -> Any:
+    """``fn`` compiled with numba's cache on disk (``jit``), or without it (``plain``) where
+    numba finds no writable place for a cache (it refuses ``cache=True`` then: a read-only
+    install without a writable home or ``NUMBA_CACHE_DIR``)."""
+    try:
+        return jit(fn)
+    except RuntimeError:  # numba: "cannot cache function ...: no locator available"
+        return plain(fn)
 
 
 # The functions :func:`search` calls, compiled with it (each its own njit function).

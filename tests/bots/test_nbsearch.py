@@ -89,3 +89,19 @@ def test_a_root_call_at_a_tricks_end_adds_that_tricks_points(
         as_python.setattr(_nbsolver, "compiled_node", lambda: _nbsolver.search)
         flat = card_values(rules, pos, numba=True)
     assert flat == card_values(rules, pos, numba=False)
+
+
+def test_without_a_writable_cache_the_search_is_compiled_uncached() -> None:
+    """numba refuses ``cache=True`` where it finds no place to write a cache (a read-only
+    install without a writable home): the search is then compiled without one, not lost."""
+    def refuses(fn: Any) -> Any:
+        raise RuntimeError(f"cannot cache function {fn.__name__!r}: no locator available")
+
+    def plain(fn: Any) -> Any:
+        return ("plain", fn)
+
+    def cached(fn: Any) -> Any:
+        return ("cached", fn)
+
+    assert _nbsolver._cached(refuses, plain, _nbsolver.search) == ("plain", _nbsolver.search)
+    assert _nbsolver._cached(cached, plain, _nbsolver.search) == ("cached", _nbsolver.search)
