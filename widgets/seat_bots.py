@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from chaitea.ai.bots import Bot, RuleBot, make_bot
-from chaitea.ai.compile_policy import compile_on_demand
 
 from .base import Refusal
 
@@ -16,10 +15,6 @@ __all__ = ["BOT_CHOICES", "DEFAULT_BOT", "PIMC_SAMPLES", "bot_named", "choice_na
 BOT_CHOICES = {"rule": "Rule-based", "random": "Random", "pimc": "Monte Carlo"}
 DEFAULT_BOT = "rule"
 PIMC_SAMPLES = 12  # a Monte Carlo bot chosen at the table: a short budget per card
-# A dashboard's kernel (every view with a session: its bots, Hint, Advice and Review) never
-# starts the solver's compile, 10-25 s that a learner would wait for (issue 22): a default
-# search there runs compiled only once the search is compiled, else in Python.
-compile_on_demand(False)
 
 
 def bot_named(name: str, seed: int) -> Bot:

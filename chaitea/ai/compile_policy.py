@@ -3,11 +3,11 @@
 ``chaitea.solve``, ``solve_position``/``card_values`` with ``numba=None`` (the default), the
 bots and the coach run the compiled search (:mod:`chaitea.ai._nbsolver`) where it fits and
 pays (:func:`chaitea.ai._nbsolver.worth`), compiling it on the first search big enough to pay
-for the compile. A dashboard's kernel (``chaitea_widgets``) turns that compile off: a learner
-waiting for a Hint or a Review never waits for it; there an automatic search runs compiled
-only once the search is compiled (``numba=True`` somewhere, or a warm-up), else in Python.
-``numba=True`` still compiles. Kept free of numpy and numba, so a dashboard can set it at
-start-up for nothing.
+for the compile. A dashboard's kernel (``chaitea_widgets.base``, which every view imports) turns
+that compile off: a learner waiting for a Hint or a Review never waits for it; there an
+automatic search runs compiled only once the search is compiled (``numba=True`` somewhere, or a
+warm-up), else in Python. ``numba=True`` still compiles. Kept free of numpy and numba, so a
+dashboard can set it at start-up for nothing.
 
 >>> before = compile_on_demand(False)
 >>> on_demand()
