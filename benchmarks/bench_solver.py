@@ -72,7 +72,7 @@ def run(deals: int, lefts: list[int], node_limit: int, seed: int, engines: list[
     if "numba" in engines:
         t = time.perf_counter()
         _nbsolver.compiled_node()
-        print(f"numba compile (once per process, not cached: a recursive function): "
+        print(f"numba compile, or load from numba's cache on disk (issue 22): "
               f"{time.perf_counter() - t:.1f} s wall")
     print(f"{game}: {'left':>4} {'engine':>6} {'deals':>5} {'done':>4} {'median ms':>10} "
           f"{'worst ms':>10} {'nodes/s':>9} {'TT hit':>7} {'nodes med':>10}")

@@ -15,6 +15,7 @@ from ipywidgets.widgets.widget_string import HTMLStyle
 
 import chaitea
 from chaitea import Card, Contract, Deck, Game
+from chaitea.ai.compile_policy import compile_on_demand
 from chaitea.core.errors import ChaiTeaError, RecordError
 from chaitea.core.markup import one_line
 
@@ -30,6 +31,10 @@ DEFAULT_NAMES = ("Aslan", "Leo", "Mufasa", "Nala", "Sarabi", "Simba")
 log = logging.getLogger(__name__)
 MESSAGE_LIMIT = 400  # characters of a status line
 T = TypeVar("T")
+# A dashboard's kernel (every view: its bots, Hint, Advice and Review) never starts the solver's
+# compile, 6-25 s that a learner would wait for (issue 22): a default search there runs compiled
+# only once the search is compiled, else in Python (chaitea.ai.compile_policy: no numpy import).
+compile_on_demand(False)
 
 
 class Refusal(ChaiTeaError):

@@ -6,10 +6,12 @@ strength tables and card values per trick, the follow rule (Chai Tea Jazz's mask
 with its undertrumping and Puur tables derived from the same strength tables, or plain), the
 equivalent-card tables, the point bounds per byte of a card mask, and the sure winners' chains
 (:func:`chaitea.ai._search_tables.sure_chains`: a bound at trick starts that only this search
-uses; values are the same, node counts differ). :func:`node` is the whole
-search (one self-recursive function: card plays, trick ends, the transposition table at trick
-starts keyed on the cards each seat holds, the leader and the Match chance), run by
-:class:`chaitea.ai.solver.Solver` when numba is installed and the round fits (at most 62 cards,
+uses; values are the same, node counts differ). :func:`search` is the whole
+search (card plays, trick ends, the transposition table at trick starts keyed on the cards each
+seat holds, the leader and the Match chance) on an explicit stack of frames, so numba caches it
+on disk (issue 22: a process loads it rather than compiling it; :func:`node`, the same search as
+one self-recursive function, is its reference), run by :class:`chaitea.ai.solver.Solver` when
+numba is installed and the round fits (at most 62 cards,
 no straw-piles or set-aside cards, no Tutti: those stay on the pure-Python search). Setting
 ``CHAITEA_NO_NUMBA=1`` disables it (as for :mod:`chaitea.analysis.batch`); both searches give the
 same values and best moves (``tests/bots/test_kernel_numba.py``).
@@ -27,11 +29,13 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+import chaitea.ai.compile_policy as _policy
+
 if TYPE_CHECKING:
     from chaitea.ai.kernel import Rules
 
 __all__ = ["HAVE_NUMBA", "FlatRules", "compiled", "compiled_node", "fits", "flat_rules", "node",
-           "worth"]
+           "search", "worth"]
 
 MAX_MOVES = 32
 ORDER_LEN = 32
@@ -288,7 +292,13 @@ def node(p: int, tno: int, tlen: int, led: int, leader: int, alpha: int, beta: i
     card ``tlen`` of trick ``tno`` (``tlen == n``: the trick is complete and ends here).
     ``R``: the round's tables (:func:`flat_rules`), ``S``: the search state, ``TT``: the
     transposition table (per row: the n key words, a flag word, and one word of the lower and
-    upper bound (16 bits each), the best card (+1, 8 bits) and the work (bits 40..)))."""
+    upper bound (16 bits each), the best card (+1, 8 bits) and the work (bits 40..))).
+
+    The search as one self-recursive function (issue 10), kept as the reference of
+    :func:`search`, which the solver runs (numba cannot cache a recursive function on disk: a
+    cached one crashes when loaded, numba 0.68): both share the node's entry (:func:`_enter`)
+    and its store (:func:`_finish`); ``tests/bots/test_nbsearch.py`` runs both as plain Python
+    and compares values, best cards, node counts and tables."""
     if S[ST_ABORT]:
         return 0, -1
     n = R[R_N]
@@ -324,6 +334,236 @@ def node(p: int, tno: int, tlen: int, led: int, leader: int, alpha: int, beta: i
         S[ST_PAYALL] = saved
         return v + gain, -1
 
+    F = np.zeros((1, N_FIELDS), np.int64)
+    st, rv, rc = _enter(p, tno, tlen, led, leader, alpha, beta, R, S, TT, F, 0)
+    if not st:
+        return rv, rc
+    fr = F[0]
+    alpha = fr[F_ALPHA]  # the window as the transposition table narrowed it
+    beta = fr[F_BETA]
+    mb = S[MB] + (tno * n + tlen) * MAX_MOVES
+    maxing = fr[F_MAXING]
+    nm = fr[F_NM]
+    nxt = (p + 1) % n
+    for i in range(nm):
+        c = S[mb + i]
+        bit = np.int64(1) << c
+        S[H0 + p] ^= bit
+        S[ST_INPLAY] ^= bit
+        S[tr0 + tlen] = c
+        nled = led if led >= 0 else R[R[O_SUIT] + c]
+        v, _b = node(nxt, tno, tlen + 1, nled, leader, alpha, beta, R, S, TT)
+        S[ST_INPLAY] ^= bit
+        S[H0 + p] ^= bit
+        if maxing:
+            if v > fr[F_BESTV]:
+                fr[F_BESTV] = v
+                fr[F_BESTC] = c
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
+                        if tlen == 0 and nm > 1:
+                            S[S[ST_KILL] + tno] = c
+                        break
+        else:
+            if v < fr[F_BESTV]:
+                fr[F_BESTV] = v
+                fr[F_BESTC] = c
+                if v < beta:
+                    beta = v
+                    if alpha >= beta:
+                        if tlen == 0 and nm > 1:
+                            S[S[ST_KILL] + tno] = c
+                        break
+    _finish(fr, R, S, TT)
+    return fr[F_BESTV], fr[F_BESTC]
+
+
+# The frames of :func:`search` (int64 rows, one per card-play node on the path from the root):
+# the node's arguments, its window as it narrows and as it came in (a0, b0), the transposition
+# table's probe (first card, bucket, flag, hash, nodes before, entry bounds, rem), its moves (nm,
+# the one being searched), its best so far, and (kind 1) the trick its card ended: the trick's
+# gain and the Match chance to restore.
+(F_P, F_TNO, F_TLEN, F_LED, F_LEADER, F_ALPHA, F_BETA, F_A0, F_B0, F_FIRST, F_BASE, F_FLAG,
+ F_H, F_NODES0, F_ENTLO, F_ENTHI, F_HAVE, F_REM, F_NM, F_I, F_MAXING, F_BESTV, F_BESTC,
+ F_GAIN, F_SAVED, F_KIND) = range(26)
+N_FIELDS = 26
+
+
+def _finish(fr: Any, R: Any, S: Any, TT: Any) -> None:
+    """The end of a card-play node's loop (:func:`node`'s, unchanged): its entry stored into
+    the transposition table at a trick start (not after the node limit)."""
+    if fr[F_BASE] < 0 or S[ST_ABORT]:
+        return
+    n = R[R_N]
+    tno = fr[F_TNO]
+    v = fr[F_BESTV]
+    a0 = fr[F_A0]
+    b0 = fr[F_B0]
+    if v <= a0:
+        lo0 = 0
+        hi0 = v
+    elif v >= b0:
+        lo0 = v
+        hi0 = fr[F_REM]
+    else:
+        lo0 = v
+        hi0 = v
+    if fr[F_HAVE]:
+        if fr[F_ENTLO] > lo0:
+            lo0 = fr[F_ENTLO]
+        if fr[F_ENTHI] < hi0:
+            hi0 = fr[F_ENTHI]
+    ck = R[R[O_CK] + tno]
+    tk = S[TKB] + tno * n
+    work = S[ST_NODES] - fr[F_NODES0]
+    base = fr[F_H] & (S[ST_TTROWS] - 2)  # the table may have grown
+    keep = fr[F_BESTC]
+    if (v <= a0) if fr[F_MAXING] else (v >= b0):
+        # issue 10: every card failed (an all-node): the one with the best fail-soft bound
+        # is no guide to the next test's first card; keep the entry's own card (none when
+        # new). From the first lead, geometric means of the nodes over the deals solved:
+        # 40 Schieber deals x0.83 (31 solved), 40 Chai Tea Jazz deals x1.01 (14 solved)
+        keep = fr[F_FIRST]
+    _tt_store(base, fr[F_FLAG], n, tk, S, TT, lo0 + (hi0 << 16)
+              + ((_tt_card(ck, keep, O_CMAP, R, S) + 1) << 32), work)
+
+
+def search(p: int, tno: int, tlen: int, led: int, leader: int, alpha: int, beta: int,
+           R: Any, S: Any, TT: Any) -> tuple[int, int]:
+    """:func:`node` without recursion (issue 22: numba caches it on disk, so a process loads
+    it rather than compiling it): the same alpha-beta in the same order, its path an explicit
+    stack of frames (``F_*``); the same values, best cards, node counts and table. A card
+    that ends a trick goes straight on to the next trick start (the frame keeps the trick's
+    gain, kind 1); a node answered at once (:func:`_enter`) hands its value to the frame
+    below, whose loop goes on with its next card or ends (:func:`_finish`)."""
+    n = R[R_N]
+    C = R[R_C]
+    F = np.zeros((R[R_T] * n + 2, N_FIELDS), np.int64)
+    sp = 0  # the top frame (0: the caller's, for a call at a trick's end)
+    while True:
+        # -- enter the node (p, tno, tlen, led, leader, alpha, beta) ------------------------
+        if S[ST_ABORT]:
+            st, rv, rc = 0, 0, -1
+        elif tlen == n:  # the trick's end: its winner, its points, the next trick
+            tb = R[O_TAB] + (tno * 5 + (led if led >= 0 else 4)) * C
+            pb = R[O_PTS] + tno * C
+            tr0 = TR0 + tno * n
+            best = -1
+            wpos = 0
+            pts = 0
+            for i in range(n):
+                c = S[tr0 + i]
+                pts += R[pb + c]
+                if R[tb + c] >= best:
+                    best = R[tb + c]
+                    wpos = i
+            w = (leader + wpos) % n
+            pay = R[R[O_PAY] + w]
+            gain = pts if pay else 0
+            if tno + 1 == R[R_T]:
+                if pay:
+                    gain += R[R_BONUS]
+                    if S[ST_PAYALL]:
+                        gain += R[R_MATCH]
+                st, rv, rc = 0, gain, -1
+            else:
+                fr = F[sp]
+                fr[F_KIND] = 1
+                fr[F_GAIN] = gain
+                fr[F_SAVED] = S[ST_PAYALL]
+                if not pay:
+                    S[ST_PAYALL] = 0
+                p = w
+                tno += 1
+                tlen = 0
+                led = -1
+                leader = w
+                alpha -= gain
+                beta -= gain
+                continue
+        else:
+            st, rv, rc = _enter(p, tno, tlen, led, leader, alpha, beta, R, S, TT, F, sp + 1)
+            if st:
+                sp += 1
+        if not st:
+            # -- hand the value down: each frame's loop goes on or ends -------------------------
+            while True:
+                fr = F[sp]
+                if fr[F_KIND]:  # the card ended a trick: its gain, the Match chance back
+                    rv += fr[F_GAIN]
+                    rc = -1
+                    S[ST_PAYALL] = fr[F_SAVED]
+                    fr[F_KIND] = 0
+                if sp == 0:
+                    return rv, rc
+                i = fr[F_I]
+                q = fr[F_P]
+                ftno = fr[F_TNO]
+                ftlen = fr[F_TLEN]
+                c = S[S[MB] + (ftno * n + ftlen) * MAX_MOVES + i]
+                bit = np.int64(1) << c
+                S[ST_INPLAY] ^= bit
+                S[H0 + q] ^= bit
+                v = rv
+                cut = False
+                if fr[F_MAXING]:
+                    if v > fr[F_BESTV]:
+                        fr[F_BESTV] = v
+                        fr[F_BESTC] = c
+                        if v > fr[F_ALPHA]:
+                            fr[F_ALPHA] = v
+                            cut = fr[F_ALPHA] >= fr[F_BETA]
+                else:
+                    if v < fr[F_BESTV]:
+                        fr[F_BESTV] = v
+                        fr[F_BESTC] = c
+                        if v < fr[F_BETA]:
+                            fr[F_BETA] = v
+                            cut = fr[F_ALPHA] >= fr[F_BETA]
+                if cut and ftlen == 0 and fr[F_NM] > 1:
+                    S[S[ST_KILL] + ftno] = c
+                if cut or i + 1 == fr[F_NM]:
+                    _finish(fr, R, S, TT)
+                    rv = fr[F_BESTV]
+                    rc = fr[F_BESTC]
+                    sp -= 1
+                    continue
+                fr[F_I] = i + 1
+                break
+        # -- the top frame's next card: the child's arguments ----------------------------------
+        fr = F[sp]
+        q = fr[F_P]
+        tno = fr[F_TNO]
+        ftlen = fr[F_TLEN]
+        c = S[S[MB] + (tno * n + ftlen) * MAX_MOVES + fr[F_I]]
+        bit = np.int64(1) << c
+        S[H0 + q] ^= bit
+        S[ST_INPLAY] ^= bit
+        S[TR0 + tno * n + ftlen] = c
+        led = fr[F_LED]
+        if led < 0:
+            led = R[R[O_SUIT] + c]
+        p = (q + 1) % n
+        tlen = ftlen + 1
+        leader = fr[F_LEADER]
+        alpha = fr[F_ALPHA]
+        beta = fr[F_BETA]
+
+
+def _enter(p: int, tno: int, tlen: int, led: int, leader: int, alpha: int, beta: int,
+           R: Any, S: Any, TT: Any, F: Any, sp: int) -> tuple[int, int, int]:
+    """The entry of :func:`search` into a card-play node (seat ``p`` to play card ``tlen <
+    n`` of trick ``tno``; :func:`node`'s part before its loop over the cards, unchanged):
+    ``(0, value, card)`` when the node is answered at once (the bounds, the transposition
+    table, the node limit, the enhanced transposition cutoff), else ``(1, 0, 0)`` with its
+    frame written into ``F[sp]`` (the fields ``F_*``: what the loop over its cards and the
+    store into the transposition table after it read)."""
+    n = R[R_N]
+    C = R[R_C]
+    o_tab = R[O_TAB]
+    o_pts = R[O_PTS]
+    tr0 = TR0 + tno * n
     first = -1
     base = np.int64(-1)
     flag = 0
@@ -335,7 +575,7 @@ def node(p: int, tno: int, tlen: int, led: int, leader: int, alpha: int, beta: i
     rem = 0
     if tlen == 0:  # a trick start: bounds and the transposition table
         if tno == R[R_T]:
-            return 0, -1
+            return 0, 0, -1
         rem = R[R_BONUS] + (R[R_MATCH] if S[ST_PAYALL] else 0)
         k = 0
         m = S[ST_INPLAY]
@@ -345,15 +585,15 @@ def node(p: int, tno: int, tlen: int, led: int, leader: int, alpha: int, beta: i
             m >>= 8
             k += 1
         if rem <= alpha:
-            return rem, -1
+            return 0, rem, -1
         if beta <= 0:
-            return 0, -1
+            return 0, 0, -1
         if R[R[O_SURE] + tno * (C + 1)] >= 0:  # the sure winners' bounds (issue 10)
             sure_lo, rem = _sure(tno, S[ST_PAYALL], rem, R, S)
             if rem <= alpha:
-                return rem, -1
+                return 0, rem, -1
             if sure_lo >= beta:
-                return sure_lo, -1
+                return 0, sure_lo, -1
         flag = (tno * 16 + leader) * 2 + S[ST_PAYALL] + 1  # tno: for the replacement
         ck = R[R[O_CK] + tno]
         tk = S[TKB] + tno * n
@@ -370,22 +610,22 @@ def node(p: int, tno: int, tlen: int, led: int, leader: int, alpha: int, beta: i
             ent_hi = (w >> 16) & 0xFFFF
             first = _tt_card(ck, ((w >> 32) & 0xFF) - 1, O_CINV, R, S)
             if ent_lo >= beta:
-                return ent_lo, first
+                return 0, ent_lo, first
             if ent_hi <= alpha:
-                return ent_hi, first
+                return 0, ent_hi, first
             if ent_lo > alpha:
                 alpha = ent_lo
             if ent_hi < beta:
                 beta = ent_hi
             if alpha >= beta:
-                return alpha, first
+                return 0, alpha, first
     a0 = alpha
     b0 = beta
 
     S[ST_NODES] += 1
     if S[ST_NODES] > S[ST_LIMIT]:
         S[ST_ABORT] = 1
-        return 0, -1
+        return 0, 0, -1
     o_sm = R[O_SM]
     o_suit = R[O_SUIT]
     # -- the legal cards ------------------------------------------------------------------
@@ -538,70 +778,33 @@ def node(p: int, tno: int, tlen: int, led: int, leader: int, alpha: int, beta: i
     if tlen == n - 1 and nm > 1 and R[R_T] - tno >= S[ST_ETC]:
         ev, ec = _etc(p, tno, led, leader, alpha, beta, nm, mb, maxing, R, S, TT)
         if ec >= 0:
-            return ev, ec
-    best_v = -(1 << 30) if maxing else (1 << 30)
-    best_c = S[mb]
-    nxt = (p + 1) % n
-    for i in range(nm):
-        c = S[mb + i]
-        bit = np.int64(1) << c
-        S[H0 + p] ^= bit
-        S[ST_INPLAY] ^= bit
-        S[tr0 + tlen] = c
-        nled = led if led >= 0 else R[o_suit + c]
-        v, _b = node(nxt, tno, tlen + 1, nled, leader, alpha, beta, R, S, TT)
-        S[ST_INPLAY] ^= bit
-        S[H0 + p] ^= bit
-        if maxing:
-            if v > best_v:
-                best_v = v
-                best_c = c
-                if v > alpha:
-                    alpha = v
-                    if alpha >= beta:
-                        if tlen == 0 and nm > 1:
-                            S[S[ST_KILL] + tno] = c
-                        break
-        else:
-            if v < best_v:
-                best_v = v
-                best_c = c
-                if v < beta:
-                    beta = v
-                    if alpha >= beta:
-                        if tlen == 0 and nm > 1:
-                            S[S[ST_KILL] + tno] = c
-                        break
-    if base >= 0 and not S[ST_ABORT]:
-        v = best_v
-        if v <= a0:
-            lo0 = 0
-            hi0 = v
-        elif v >= b0:
-            lo0 = v
-            hi0 = rem
-        else:
-            lo0 = v
-            hi0 = v
-        if have:
-            if ent_lo > lo0:
-                lo0 = ent_lo
-            if ent_hi < hi0:
-                hi0 = ent_hi
-        ck = R[R[O_CK] + tno]
-        tk = S[TKB] + tno * n
-        work = S[ST_NODES] - nodes0
-        base = np.int64(h & np.uint64(S[ST_TTROWS] - 2))  # the table may have grown
-        keep = best_c
-        if (v <= a0) if maxing else (v >= b0):
-            # issue 10: every card failed (an all-node): the one with the best fail-soft bound
-            # is no guide to the next test's first card; keep the entry's own card (none when
-            # new). From the first lead, geometric means of the nodes over the deals solved:
-            # 40 Schieber deals x0.83 (31 solved), 40 Chai Tea Jazz deals x1.01 (14 solved)
-            keep = first
-        _tt_store(base, flag, n, tk, S, TT, lo0 + (hi0 << 16)
-                  + ((_tt_card(ck, keep, O_CMAP, R, S) + 1) << 32), work)
-    return best_v, best_c
+            return 0, ev, ec
+    fr = F[sp]
+    fr[F_P] = p
+    fr[F_TNO] = tno
+    fr[F_TLEN] = tlen
+    fr[F_LED] = led
+    fr[F_LEADER] = leader
+    fr[F_ALPHA] = alpha
+    fr[F_BETA] = beta
+    fr[F_A0] = a0
+    fr[F_B0] = b0
+    fr[F_FIRST] = first
+    fr[F_BASE] = base
+    fr[F_FLAG] = flag
+    fr[F_H] = np.int64(h & np.uint64(0x3FFFFFFFFFFFFFFF))  # the low bits: the bucket
+    fr[F_NODES0] = nodes0
+    fr[F_ENTLO] = ent_lo
+    fr[F_ENTHI] = ent_hi
+    fr[F_HAVE] = 1 if have else 0
+    fr[F_REM] = rem
+    fr[F_NM] = nm
+    fr[F_I] = 0
+    fr[F_MAXING] = maxing
+    fr[F_BESTV] = -(1 << 30) if maxing else (1 << 30)
+    fr[F_BESTC] = S[mb]
+    fr[F_KIND] = 0
+    return 1, 0, 0
 
 
 _SIG = ("UniTuple(int64, 2)(int64, int64, int64, int64, int64, int64, int64, int64[::1], "
@@ -621,32 +824,25 @@ def compiled() -> bool:
 
 
 def compiled_node() -> Any:
-    """The compiled :func:`node`, compiled on the first call (numba cannot cache a recursive
-    function on disk safely: a cached one crashes when loaded, numba 0.68, so each process
-    compiles it once, about 15-25 s of CPU; its helpers are plain njit functions: numba's own
-    inlining of them doubled the compile for no measured speed; the compile's live objects are
-    then frozen out of the garbage collector's sight, see below)."""
-    global _compiled, _lowbit, _tt_key, _tt_card, _tt_find, _tt_store, _bitlen, _tt_hash
-    global _tt_grow, _last_keys, _to_front, _etc, _sure
+    """The compiled :func:`search`, compiled on the first call, or loaded from numba's cache
+    on disk (issue 22: ``cache=True``, beside this file in ``__pycache__`` or in
+    ``NUMBA_CACHE_DIR``; the first process compiles it, about 8-25 s of CPU, and writes the
+    cache; a later one loads it in well under a second). The helpers are plain njit functions
+    (numba's own inlining of them doubled the compile for no measured speed); a compile's live
+    objects are then frozen out of the garbage collector's sight, see below."""
+    global _compiled
     if _compiled is None:
         with _lock:
             if _compiled is None:
                 import numba
 
-                _lowbit = numba.njit(inline="never")(_lowbit)
-                _tt_key = numba.njit(inline="never")(_tt_key)
-                _tt_card = numba.njit(inline="never")(_tt_card)
-                _tt_find = numba.njit(inline="never")(_tt_find)
-                _tt_store = numba.njit(inline="never")(_tt_store)
-                _bitlen = numba.njit(inline="never")(_bitlen)
-                _tt_hash = numba.njit(inline="never")(_tt_hash)
-                _tt_grow = numba.njit(inline="never")(_tt_grow)
-                _last_keys = numba.njit(inline="never")(_last_keys)
-                _to_front = numba.njit(inline="never")(_to_front)
-                _etc = numba.njit(inline="never")(_etc)
-                _sure = numba.njit(inline="never")(_sure)
-                _compiled = numba.njit(_SIG, nogil=True)(node)
-                # The compile leaves ~200,000 live objects (numba's type system); each later
+                g = globals()
+                for name in _HELPERS:
+                    g[name] = _cached(numba.njit(inline="never", cache=True),
+                                      numba.njit(inline="never"), g[name])
+                _compiled = _cached(numba.njit(_SIG, nogil=True, cache=True),
+                                    numba.njit(_SIG, nogil=True), search)
+                # A compile leaves ~200,000 live objects (numba's type system); each later
                 # full garbage collection would walk them, a pause of ~60 ms that lands on
                 # whichever search is running (issue 10). Collect once, then move the
                 # survivors out of the collector's sight (gc.freeze: they live as long as the
@@ -654,6 +850,21 @@ def compiled_node() -> Any:
                 gc.collect()
                 gc.freeze()
     return _compiled
+
+
+def _cached(jit: Any, plain: Any, fn: Any) -> Any:
+    """``fn`` compiled with numba's cache on disk (``jit``), or without it (``plain``) where
+    numba finds no writable place for a cache (it refuses ``cache=True`` then: a read-only
+    install without a writable home or ``NUMBA_CACHE_DIR``)."""
+    try:
+        return jit(fn)
+    except RuntimeError:  # numba: "cannot cache function ...: no locator available"
+        return plain(fn)
+
+
+# The functions :func:`search` calls, compiled with it (each its own njit function).
+_HELPERS = ("_lowbit", "_tt_key", "_tt_card", "_tt_find", "_tt_store", "_bitlen", "_tt_hash",
+            "_tt_grow", "_last_keys", "_to_front", "_etc", "_sure", "_enter", "_finish")
 
 
 @dataclass(frozen=True, eq=False)
@@ -690,13 +901,14 @@ def fits(rules: Rules, straw: bool) -> bool:
 def worth(rules: Rules, cards_left: int) -> bool:
     """Should an automatic choice use the compiled search? Once compiled, from four tricks
     left (below, its set-up costs more than the Python search: 0.3x at three tricks); before,
-    only for a search big enough to pay for the compile (six tricks left); always with
+    only for a search big enough to pay for the compile (six tricks left), and only while
+    :func:`chaitea.ai.compile_policy.compile_on_demand` allows a compile; always with
     ``CHAITEA_NUMBA=1``."""
     if os.environ.get("CHAITEA_NUMBA") == "1":
         return True
     if _compiled is not None:
         return cards_left > 3 * rules.players
-    return cards_left >= 6 * rules.players
+    return _policy.on_demand() and cards_left >= 6 * rules.players
 
 
 def _kind(rules: Rules) -> int:

@@ -102,7 +102,10 @@ class Search:
             for x in pay_sides:
                 self.unval |= pos.won_cards[x]
         self.bound_tab = _bound_tables(rules) if self.jass else []
-        self.nb = bool(use_numba) and _nb.fits(rules, self.straw or bool(pos.set_aside)) and \
+        # use_numba: True forces the compiled search where it fits, False the Python one, None
+        # (the default) chooses: compiled where it fits and pays (_nb.worth; issue 22).
+        self.nb = use_numba is not False and \
+            _nb.fits(rules, self.straw or bool(pos.set_aside)) and \
             (use_numba is True or _nb.worth(rules, self.inplay.bit_count()))
         if self.nb:
             self._nb_setup()

@@ -15,10 +15,13 @@ come, with equal points, are one move) and bounds from the points still in play.
 
 Every Jass ruleset and mode is solved the same way from a :class:`chaitea.engine.driver.JassState`
 (:func:`chaitea.ai.kernel.jass_rules_for`; the value is one side's round score, see :func:`solve`).
-With numba installed the search runs compiled (:mod:`chaitea.ai._nbsolver`, compiled once per
-process on the first search of six tricks or more, about 15-25 s of CPU; ``CHAITEA_NO_NUMBA=1``
+With numba installed the search runs compiled (:mod:`chaitea.ai._nbsolver`, on the first search
+of six tricks or more: compiled once, 6-25 s of CPU, and cached on disk by numba, so a later
+process loads it in well under a second; ``CHAITEA_NO_NUMBA=1``
 keeps the pure-Python search; both give the same values and best moves). ``numba=`` on
-:func:`solve_position` and :func:`card_values` forces one or the other (``None``: automatic).
+:func:`solve_position` and :func:`card_values` forces one or the other (``None``, the default:
+compiled where it fits and pays, :func:`chaitea.ai._nbsolver.worth`; a dashboard's kernel never
+starts the compile, :mod:`chaitea.ai.compile_policy`).
 
 The public names for bots (the Monte Carlo bot's inner loop, for Chai Tea Jazz and Jass alike):
 ``rules_of(state)`` / ``position_of(state)`` (or a sampled world's :class:`Position`), then

@@ -4,7 +4,11 @@ the same values and best moves on random positions of Chai Tea Jazz and the Jass
 from __future__ import annotations
 
 import gc
+import os
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -168,3 +172,29 @@ def test_the_last_seats_transposition_cutoff_keeps_the_values(monkeypatch: pytes
         assert off[:2] == on[:2], (i, st)
         changed += off[2].nodes != on[2].nodes
     assert changed >= 5
+
+
+def test_a_fresh_process_loads_the_compiled_search_from_numbas_cache() -> None:
+    """Issue 22: the search has no recursion (``_nbsolver.search``), so numba caches it on disk
+    (``cache=True``): once this process has compiled or loaded it, a fresh process loads it
+    from the cache (a hit, no compile) and solves with it; a 6-tricks-left Schieber solve by
+    default (``numba=None``) gives the Python search's value and best cards."""
+    _nbsolver.compiled_node()
+    root = Path(__file__).resolve().parents[2]
+    code = ("import random, sys; sys.path.insert(0, sys.argv[1]); from chaitea.ai import "
+            "_nbsolver as nb; f = nb.compiled_node(); print(sum(f.stats.cache_hits.values()), "
+            "sum(f.stats.cache_misses.values()))\n"
+            "from chaitea.ai.kernel import position_of, rules_of\n"
+            "from chaitea.ai.solver import solve_position\n"
+            "from tests.bots.jass_positions import jass_position\n"
+            "st = jass_position(random.Random(8), 'schieber', 4, {}, 'trump(S)', 6, False)\n"
+            "for numba in (None, False):\n"
+            "    v, best, _ = solve_position(rules_of(st), position_of(st), numba=numba)\n"
+            "    print(v, *best)")
+    env = dict(os.environ, PYTHONPATH=str(root))  # NUMBA_CACHE_DIR, if set, kept
+    out = subprocess.run([sys.executable, "-c", code, str(root)], capture_output=True,
+                         text=True, env=env, cwd=root, timeout=300)
+    assert out.returncode == 0, out.stderr[-2000:]
+    lines = out.stdout.splitlines()
+    assert lines[0] == "1 0"  # one cache hit, no miss: loaded, not compiled
+    assert lines[1] == lines[2]  # the compiled and the Python search agree
