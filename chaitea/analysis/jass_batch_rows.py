@@ -13,8 +13,9 @@ on the double deck), the Match is a side taking every trick, the multiplier Schi
 (:class:`~chaitea.rulesets.jass.scoring.SchieberScoring`; 1 elsewhere), and ``score`` the
 round score of the scoring parts that add per side (Schieber: (cards + Match + Weis + Stöck) x
 multiplier; basic Jass the same, x 1); the pads' and tallies' scores (rows, penalties) are left
-NA. A round that reaches Schieber's target in itself (the score capped there, or the game
-ended on Weis and Stöck before the cards) is not read so: such deals are left to the state path.
+NA. A round that reaches Schieber's target by itself (possible with the option ``target``
+1000: the score capped there, or the game over on Weis and Stöck before the cards) has its
+``score`` NA too.
 
 >>> from chaitea.analysis.jass_explore import check_jass_spec
 >>> spec = batch_spec(check_jass_spec(100, "schieber", None, None, "random", 1, "rounds"))
@@ -180,6 +181,10 @@ def batch_columns(game: JassGame, out: JassBatchResult, units: Any) -> dict[str,
     cards = out.side_points[rep, side].astype(np.int32)
     if isinstance(score_part, (TargetScore, HandsScore)):  # (cards + Match + Weis + Stöck) x m
         score = (cards + MATCH_BONUS * match + weis[rep, side] + stoeck[rep, side]) * factor[rep]
+        if isinstance(score_part, TargetScore):  # the target reached in the round: NA (capped,
+            # or the game over on Weis and Stöck before the cards, in the state path)
+            over = (score.reshape(count, n) >= score_part.scoring.end.target).any(1)
+            score = np.where(over[rep], _NA, score)
     else:  # the pads' rows and the tallies' penalties: not cheap here
         score = np.full(count * n, _NA, np.int64)
     trump_m, high_m, pts, ace_m = _card_tables(game, spellings)

@@ -126,3 +126,30 @@ def test_batch_explore_is_reproducible_over_worker_counts_and_chunks(monkeypatch
 def test_tables_with_a_trump_set_in_play_are_refused_by_name():
     with pytest.raises(SetupError, match=r"coiffeur's tutti, 3x3\(tou\)"):
         explore(10, ruleset="coiffeur", engine="batch", progress=False)
+
+
+def test_a_round_reaching_the_target_by_itself_has_no_batch_score():
+    """Option ``target`` (RULES J: the first side to reach it wins; the state path caps the
+    score there, or ends the game on Weis and Stöck before the cards): such rounds are NA."""
+    spec = batch_spec(je.check_jass_spec(400, "schieber", None, {"target": 300}, "random", 5,
+                                         "rounds"))
+    game = spec.game()
+    out = batch_rounds(spec, game, 0, 400, keep=400)
+    cols = batch_columns(game, out, np.arange(400))
+    score = cols["score"].reshape(400, 4)
+    na = (score == je._NA).all(1)
+    assert na.any() and not na.all() and ((score == je._NA).any(1) == na).all()
+    deck = game.deck
+    for d in range(400):
+        hands = tuple(tuple(deck.cards[c] for c in range(deck.size) if out.owner[d, c] == s)
+                      for s in range(4))
+        st = game.new_initial_state(forehand=int(out.forehand[d]))
+        st.apply_deal(Deal(hands))
+        st.apply_action(out.spellings[out.contract[d]])
+        for card in out.plays[d] if st.phase == "play" else ():
+            st.apply_action(int(card))
+        res = st.round_results[-1]
+        reached = max(st.returns()) >= 300
+        assert reached == na[d], d
+        if not reached:
+            assert list(res["score"]) == score[d, :2].tolist()
