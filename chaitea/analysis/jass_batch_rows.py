@@ -30,12 +30,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pandas as pd
 
-from chaitea.analysis.jass_batch import JassBatchResult
 from chaitea.analysis.jass_explore import (
     _NA,
     JASS_COLUMNS,
@@ -49,6 +48,9 @@ from chaitea.engine.driver import JassGame
 from chaitea.rulesets.jass.choice import DealerTrump
 from chaitea.rulesets.jass.scores import HandsScore, TargetScore
 from chaitea.rulesets.jass.scoring import MATCH_BONUS
+
+if TYPE_CHECKING:  # the batch module (numba) is imported when a batch runs, not with explore
+    from chaitea.analysis.jass_batch import JassBatchResult
 
 __all__ = ["JassBatchSpec", "batch_columns", "batch_rounds", "batch_spec", "jass_batch_chunk",
            "jass_batch_frame"]
