@@ -298,7 +298,13 @@ class JassBatchResult:
 
 def deal_jass(game: JassGame, n_deals: int, rng: np.random.Generator) -> I8:
     """``n_deals`` random deals at once (the batch simulator's uniform shuffles, dealt in blocks,
-    :func:`chaitea.analysis.batch.deal_batch`): the owner of each card."""
+    :func:`chaitea.analysis.batch.deal_batch`): the owner of each card.
+
+    >>> from chaitea.rulesets import jass_game
+    >>> owner = deal_jass(jass_game("schieber", 6), 3, np.random.default_rng(1))
+    >>> owner.shape, [int(x) for x in np.bincount(owner[0])]  # 48 cards, 8 a seat
+    ((3, 48), [8, 8, 8, 8, 8, 8])
+    """
     size = game.deck.size
     owner = np.full((n_deals, size), -1, np.int8)
     loc = np.zeros((n_deals, size), np.int8)
@@ -310,7 +316,17 @@ def deal_jass(game: JassGame, n_deals: int, rng: np.random.Generator) -> I8:
 
 def jass_deals_from_seeds(game: JassGame, seeds: Sequence[int]) -> I8:
     """The deals of ``seeds`` exactly as the driver deals them (``JassState.apply_deal``, RECORD
-    ``deal``: the portable shuffle, dealt in blocks): the owner of each card."""
+    ``deal``: the portable shuffle, dealt in blocks): the owner of each card.
+
+    >>> from chaitea.core.cards import JASS
+    >>> from chaitea.rulesets import jass_game
+    >>> game = jass_game("schieber")
+    >>> state = game.new_initial_state(forehand=0)
+    >>> state.apply_deal(7)
+    >>> owner = jass_deals_from_seeds(game, [7])[0]
+    >>> [str(JASS.cards[c]) for c in range(36) if owner[c] == 2] == [str(c) for c in state.hand(2)]
+    True
+    """
     size = game.deck.size
     h = size // game.players
     owner = np.full((len(seeds), size), -1, np.int8)

@@ -64,7 +64,14 @@ class JassBatchSpec(JassSpec):
 def batch_spec(spec: JassSpec) -> JassBatchSpec:
     """The batch engine's spec of a checked Jass spec: random bots, single rounds, and a table
     whose every contract has its trumps known at the deal (else a :class:`SetupError` naming
-    the contracts, RULES J)."""
+    the contracts, RULES J).
+
+    >>> from chaitea.analysis.jass_explore import check_jass_spec
+    >>> batch_spec(check_jass_spec(5, "schieber", None, None, "rule", 0, "rounds"))
+    Traceback (most recent call last):
+    ...
+    chaitea.core.errors.SetupError: the batch engine plays random cards only: use bots="random"
+    """
     if spec.mode != "rounds":
         raise SetupError("the batch engine plays single rounds: use mode=\"rounds\" with it")
     if set(spec.bots) != {"random"}:
@@ -141,7 +148,14 @@ def batch_rounds(spec: JassBatchSpec, game: JassGame, start: int, stop: int,
                  keep: int = 0) -> JassBatchResult:
     """The rounds ``start..stop-1`` of ``spec`` played by the batch simulator (seeded by the
     chunk's start, as :func:`chaitea.analysis.chunks.batch_chunk`); ``keep``: the plays of the
-    first ``keep`` rounds are kept."""
+    first ``keep`` rounds are kept.
+
+    >>> from chaitea.analysis.jass_explore import check_jass_spec
+    >>> spec = batch_spec(check_jass_spec(10, "jass", None, None, "random", 0, "rounds"))
+    >>> out = batch_rounds(spec, spec.game(), 0, 10, keep=1)
+    >>> out.forehand.tolist()[:5], out.plays.shape  # unit % players leads
+    ([0, 1, 2, 3, 0], (1, 36))
+    """
     from chaitea.analysis.jass_batch import deal_jass, simulate_jass
 
     count = stop - start
