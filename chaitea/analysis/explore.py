@@ -17,7 +17,9 @@ True
 
 ``engine="batch"`` plays the rounds with :mod:`chaitea.analysis.batch` instead (random play only;
 each round's row and contract are drawn uniformly from the setup's picks, the barrel holder
-declares, no Bet Debt or offer; ``deal_seed`` is then the batch's own deal number).
+declares, no Bet Debt or offer; ``deal_seed`` is then the batch's own deal number). For a Jass
+ruleset it plays :mod:`chaitea.analysis.jass_batch` (random play, no picking: see
+:mod:`chaitea.analysis.jass_batch_rows`; a table with Tutti or 3x3 is refused).
 
 Summaries (each a DataFrame with 95% intervals, and a ``plot_*`` helper returning a matplotlib
 Figure drawn on the Agg canvas, no pyplot state): :func:`declarer_score` (by contract, row or
@@ -44,6 +46,12 @@ import pandas as pd
 from chaitea.analysis.chunks import COLUMNS, ExploreSpec, batch_chunk, frame, make_bots, state_chunk
 from chaitea.analysis.chunks import _bot_seed as _bot_seed  # re-exported (the tests read it here)
 from chaitea.analysis.chunks import unit_seed as unit_seed
+from chaitea.analysis.jass_batch_rows import (
+    JassBatchSpec,
+    batch_spec,
+    jass_batch_chunk,
+    jass_batch_frame,
+)
 from chaitea.analysis.jass_explore import (
     JassSpec,
     check_jass_spec,
@@ -115,6 +123,8 @@ PROGRESS_DELAY = 1.0  # seconds before the progress bar shows (none on shorter r
 # ------------------------------------------------------------------ one chunk (in a worker)
 def run_chunk(spec: ExploreSpec | JassSpec, start: int, stop: int) -> dict[str, Any]:
     """The rows of units ``start..stop-1`` as arrays (what a worker sends back)."""
+    if isinstance(spec, JassBatchSpec):  # a Jass ruleset by the batch simulator (issue 23)
+        return jass_batch_chunk(spec, start, stop)
     if isinstance(spec, JassSpec):  # a Jass ruleset (issue 23): the Jass bots' rows
         return jass_chunk(spec, start, stop)
     if spec.engine == "batch":
@@ -155,10 +165,11 @@ def explore(
     """
     spec: ExploreSpec | JassSpec
     if is_jass_ruleset(ruleset):
-        if engine != "state":
-            raise SetupError("the batch simulator has no Jass modes yet: explore a Jass ruleset "
-                             "with engine=\"state\" (its bots through the state API)")
+        if engine not in ("state", "batch"):
+            raise SetupError(f"engine must be \"state\" or \"batch\", not {engine!r}")
         spec = check_jass_spec(n, ruleset, players, options, bots, seed, mode)
+        if engine == "batch":  # the batch simulator's Jass modes (random play, issue 23)
+            spec = batch_spec(spec)
     else:
         spec = _spec(n, ruleset, 3 if players is None else players, setup, options, bots, seed,
                      mode, engine)
@@ -177,7 +188,8 @@ def explore(
     finally:
         bar.close()
     done = [results[i] for i in sorted(results)]
-    df = jass_frame(spec, done) if isinstance(spec, JassSpec) else frame(spec, done)
+    df = (jass_batch_frame(spec, done) if isinstance(spec, JassBatchSpec)
+          else jass_frame(spec, done) if isinstance(spec, JassSpec) else frame(spec, done))
     df.attrs.update(
         interrupted=interrupted, requested=n,
         completed=sum(bounds[i][1] - bounds[i][0] for i in results), seed=seed, mode=mode,
@@ -234,6 +246,8 @@ def _run(spec: ExploreSpec | JassSpec, bounds: list[tuple[int, int]], workers: i
         import chaitea.analysis.batch as batch
 
         batch.simulate(spec.game(), ["over"], 1)  # compile once, before the workers fork
+    if isinstance(spec, JassBatchSpec):
+        jass_batch_chunk(spec, 0, 1)  # the Jass kernel too
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=mp.get_context(method))
     try:
         pending: dict[Future[dict[str, Any]], int] = {}

@@ -89,14 +89,13 @@ def _features(game: JassGame, spelling: str, hand: int) -> tuple[int, int, int, 
     trump = contract.trump
     t = -1 if trump is None else int(trump)
     _legal, strength, points = game.plan(spelling, 0, t)
+    suit_of = game.deck.suit_of  # the 36-card deck, or the double deck's 48 cards
     ids = [c for c in range(game.n_cards) if hand >> c & 1]
-    trumps = sum(1 for c in ids if c // 9 == t)
-    high = 0
-    for c in ids:
-        s = c // 9
-        order = sorted(range(s * 9, s * 9 + 9), key=lambda x: -strength[s][x])
-        high += c in order[:3]
-    held = {c // 9 for c in ids}
+    trumps = sum(1 for c in ids if suit_of[c] == t)
+    tops = [sorted((x for x in range(game.n_cards) if suit_of[x] == s),
+                   key=lambda x: -strength[s][x])[:3] for s in range(4)]
+    high = sum(c in tops[suit_of[c]] for c in ids)
+    held = {suit_of[c] for c in ids}
     return trumps, high, sum(points[c] for c in ids), 4 - len(held)
 
 

@@ -45,7 +45,7 @@ def test_cli_writes_csv_and_parquet(tmp_path, capsys):
 
 
 @pytest.mark.parametrize(("args", "words", "code"), [
-    (["--ruleset", "schieber", "--engine", "batch"], "no Jass modes yet", 2),
+    (["--ruleset", "coiffeur", "--engine", "batch"], "cannot play coiffeur's tutti", 2),
     (["--ruleset", "schieber", "--bots", "genius"], "bots: one of random, rule, pimc", 2),
     (["--out", "x.xlsx"], "must end in .csv or .parquet", 64),
     (["--options", "{bad"], "not valid JSON", 64),

@@ -132,7 +132,9 @@ def test_progress_callback_and_interrupt(monkeypatch):
 
 
 @pytest.mark.parametrize(("kwargs", "words"), [
-    ({"ruleset": "schieber", "engine": "batch"}, "no Jass modes yet"),
+    ({"ruleset": "coiffeur", "engine": "batch"}, "cannot play coiffeur.s tutti, 3x3"),
+    ({"ruleset": "schieber", "engine": "batch", "bots": "rule"}, "random cards only"),
+    ({"ruleset": "schieber", "engine": "batch", "mode": "games"}, "single rounds"),
     ({"ruleset": "schieber", "bots": "genius"}, "bots: one of random, rule, pimc"),
     ({"ruleset": "schieber", "players": 5}, "played by 4 or 6 players"),
     ({"ruleset": "schieber", "options": {"speed": 1}}, "unknown option 'speed' for schieber"),
