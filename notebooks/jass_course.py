@@ -291,8 +291,8 @@ def follow_lab_problem(seed: int) -> Problem:
     may = ", ".join(legal)
     return Problem(question, solution=legal, cards=list(pos.hand), check=check,
                    cards_title=f"{letters[len(pos.trick)]}'s hand",
-                   hint="a trump may always replace the led suit, but never under a trump "
-                        "already in the trick",
+                   hint=pos.hint or "a trump may always replace the led suit, but never under "
+                                    "a trump already in the trick",
                    explain=f"May play: {may}. Why: {pos.why} (RULES J, Following in Jass).")
 
 

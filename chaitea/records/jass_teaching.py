@@ -74,6 +74,7 @@ class FollowPosition:
     hand: tuple[str, ...]
     legal: tuple[str, ...]
     why: str
+    hint: str = ""  # said after a wrong card, before the answer: names no legal card
 
 
 @dataclass(frozen=True)
@@ -196,39 +197,51 @@ FOLLOWING = {p.key: p for p in (
                    "Trump is Roses. A leads the King of Bells; B has no Bells and trumps with the "
                    "8 of Roses. C has no Bells either, and his only Rose is the 7.",
                    "trump(S)", ("KH", "8S"), ("7S", "AC", "10D", "6C"), ("AC", "10D", "6C"),
-                   f"{_T}: the 7 of Roses is under the 8 already played: no undertrumping"),
+                   f"{_T}: the 7 of Roses is under the 8 already played: no undertrumping",
+                   hint="C has no Bells, so almost any card will do: compare his Rose with "
+                   "the 8 of Roses already played"),
     FollowPosition("follow-or-overtrump", "Follow, or trump higher",
                    "Trump is Roses; the King of Bells is led and trumped with the 8 of Roses. "
                    "This hand holds a Bell, the 9 and the 6 of Roses and the Ace of Acorns.",
                    "trump(S)", ("KH", "8S"), ("7H", "9S", "6S", "AC"), ("7H", "9S"),
-                   "follow Bells, or trump over the 8 (the 9 is higher); the 6 would undertrump"),
+                   "follow Bells, or trump over the 8 (the 9 is higher); the 6 would undertrump",
+                   hint="two ways are open: follow Bells, or trump above the "
+                   "8 of Roses"),
     FollowPosition("highest-trump-counts", "The highest trump counts",
                    "Trump is Roses; the King of Bells is led, trumped with the 6 of Roses, then "
                    "overtrumped with the 9. The last hand has no Bells: the Ace and 7 of Roses "
                    "and the 8 of Acorns.",
                    "trump(S)", ("KH", "6S", "9S"), ("AS", "7S", "8C"), ("8C",),
                    "both Roses are under the 9 (J 9 A K ...): RULES J compares with the highest "
-                   "trump in the trick"),
+                   "trump in the trick",
+                   hint="the trump to beat is the highest in the trick, and "
+                   "in trump the 9 ranks above the Ace"),
     FollowPosition("only-trumps", "Only trumps in hand",
                    "As in the text's example, but this hand holds nothing but Roses: the 7, "
                    "the 6 and the Queen.",
                    "trump(S)", ("KH", "8S"), ("7S", "6S", "QS"), ("7S", "6S", "QS"),
-                   f"{_T}: the undertrumping rule does not bind a hand of only trumps"),
+                   f"{_T}: the undertrumping rule does not bind a hand of only trumps",
+                   hint="look at what else the hand holds"),
     FollowPosition("trump-led", "Trump is led",
                    "Trump is Roses and the 6 of Roses is led. This hand holds the 9 of Roses, "
                    "the Ace of Acorns and the King of Shields.",
                    "trump(S)", ("6S",), ("9S", "AC", "KD"), ("9S",),
-                   "to a trump lead a trump must be played"),
+                   "to a trump lead a trump must be played",
+                   hint="trump was led, and this hand's trump is not the "
+                   "Puur"),
     FollowPosition("puur-exception", "The Puur exception",
                    "Trump is Roses and the 6 of Roses is led. This hand's only Rose is the "
                    "Under, the Puur.",
                    "trump(S)", ("6S",), ("JS", "AC", "KD"), ("JS", "AC", "KD"),
-                   f"{_T}: a player whose only trump is the Puur may keep it back"),
+                   f"{_T}: a player whose only trump is the Puur may keep it back",
+                   hint="the only trump of this hand is the Puur"),
     FollowPosition("no-duty-to-overtrump", "No duty to go over",
                    "Trump is Roses; the Ace of Roses is led. This hand holds the 7 and 6 of "
                    "Roses and the Ace of Acorns.",
                    "trump(S)", ("AS",), ("7S", "6S", "AC"), ("7S", "6S"),
-                   "to a trump lead any trump will do: no undertrumping rule, no duty to go over"),
+                   "to a trump lead any trump will do: no undertrumping rule, no duty to go over",
+                   hint="to a trump lead, think of what must be played, and "
+                   "whether it must win"),
 )}
 
 #: Lesson 12: Weis and Stöck (RULES J; the text's example of the four 9s).

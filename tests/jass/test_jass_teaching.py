@@ -52,6 +52,8 @@ def test_following_claims(key: str) -> None:
         len(pos.trick) + len(pos.hand)
     for c in (*pos.trick, *pos.hand):
         JASS.parse(c)  # every card is a Jass card
+    assert pos.hint and not any(c in pos.hint for c in pos.legal)  # a hint, not the answer
+    assert not pos.hint.endswith(("?", "."))  # the exercise ends the sentence
 
 
 def test_the_texts_example_refuses_the_seven_of_roses() -> None:
