@@ -70,12 +70,24 @@ COURSE: list[Lesson] = [
            "Passing the Barrel, match point, meta contracts, Avoidance, Short and Long"),
     Lesson("09_rules_lab.ipynb", "The rules lab",
            "simulations of many deals: summaries with 95% intervals, plots, worked questions"),
+    # the Jass roots (issue 23): the engine's Jass games, with the Swiss cards
+    Lesson("10_swiss_cards_and_values.ipynb", "Jass: the Swiss cards and their values",
+           "Acorns, Shields, Bells and Roses; the trump order J 9 A K Q 10 8 7 6; 157 a hand; "
+           "Obenabe and Undenufe"),
+    Lesson("11_following_in_jass.ipynb", "Following in Jass",
+           "follow or trump, no undertrumping, the Puur exception: the undertrumping lab"),
+    Lesson("12_weis_and_stoeck.ipynb", "Weis and Stöck",
+           "the melds of a hand, which team scores them, Stöck"),
+    Lesson("13_schieber_at_the_table.ipynb", "Schieber at the table",
+           "against the bots: pushing, multipliers, the chalk board, to 3000 or 1000"),
+    Lesson("14_coiffeur_and_the_pad.ipynb", "Coiffeur-Schieber, Coiffeur and the pad",
+           "every mode once: rows, Palitos and Batatas, the four-player multipliers"),
+    Lesson("15_one_deal_two_rulebooks.ipynb", "One deal, two rulebooks",
+           "the same cards under Schieber and under Chai Tea Jazz, decision by decision"),
 ]
 
 COMING: list[Lesson] = [
-    # the engine plays these already (issue 23); their views and lessons are what is coming
-    Lesson("", "The Jass roots", "views and lessons for basic Jass, Schieber, Coiffeur-Schieber "
-           "and Coiffeur, with the Swiss cards (the engine plays them already)"),
+    # lessons still to come are listed here (index_html marks them "coming")
 ]
 
 
@@ -542,11 +554,25 @@ TOPICS: list[tuple[str, str, str, int]] = [
     ("Defending together", "04_playing_a_round.ipynb", "teaching deal: defence", 18),
     ("The Paper Pad", "05_scoring_and_the_pad.ipynb", "the rulebook's example", 1),
     ("A first game", "06_full_game.ipynb", "game dashboard, Short setup", 2024),
+    # the Jass path (issue 23)
+    ("The Swiss cards and 157", "10_swiss_cards_and_values.ipynb",
+     "the deck: Trump (Bells), then Obenabe and Undenufe", 1),
+    ("No undertrumping", "11_following_in_jass.ipynb", "the lab: the text's example", 0),
+    ("Weis and Stöck", "12_weis_and_stoeck.ipynb", "the five examples; Who scores the Weis?", 1),
+    ("Schieber against the bots", "13_schieber_at_the_table.ipynb",
+     "Schieber to 1000, no multipliers", 2026),
+    ("The Coiffeur pad", "14_coiffeur_and_the_pad.ipynb", "Coiffeur-Schieber, three players",
+     2026),
+    ("Two rulebooks, one deal", "15_one_deal_two_rulebooks.ipynb",
+     "step through Aslan's decisions", 1),
 ]
 
 
 def _first_words(markup: str, limit: int = 110) -> str:
-    text = re.sub(r"<[^>]+>", " ", markup).replace(" .", ".")
+    import html as html_text
+
+    markup = re.sub(r"<svg.*?</svg>", " ", markup, flags=re.S)  # drawn cards: no words
+    text = html_text.unescape(re.sub(r"<[^>]+>", " ", markup)).replace(" .", ".")
     text = re.sub(r"\s+", " ", text).strip()
     return text if len(text) <= limit else text[: limit - 1] + "…"
 

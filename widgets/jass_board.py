@@ -13,6 +13,8 @@ written beside it.
 >>> svg = chalk_board_svg((1278, 430), ("A", "B"))
 >>> svg.startswith("<svg") and "team A: 1278" in svg
 True
+>>> "1278" in chalk_board_svg((1278, 430), ("A", "B"), figures=False)  # strokes only
+False
 """
 
 from __future__ import annotations
@@ -55,12 +57,15 @@ def _strokes(n: int, x0: float, y0: float, x1: float, y1: float) -> str:
     return "".join(out)
 
 
-def chalk_board_svg(totals: Sequence[int], names: Sequence[str], width: int = 420) -> str:
+def chalk_board_svg(totals: Sequence[int], names: Sequence[str], width: int = 420, *,
+                    figures: bool = True) -> str:
     """The Schieber chalk board: one Z per team, the totals in strokes (:func:`chalk_strokes`)
-    and the rest in figures; the total in words for screen readers."""
+    and the rest in figures; the total in words for screen readers. ``figures=False`` leaves
+    the totals out (figures and words), for a learner to read the strokes (the course)."""
     h_team = 120
     height = h_team * len(totals)
-    label = "; ".join(f"team {n}: {t}" for n, t in zip(names, totals, strict=True))
+    label = "; ".join(f"team {n}: {t if figures else 'in strokes'}"
+                      for n, t in zip(names, totals, strict=True))
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
              f'viewBox="0 0 420 {height}" role="img" aria-label="chalk board, {escape(label)}">',
              f"<title>chalk board: {escape(label)}</title>",
@@ -81,8 +86,9 @@ def chalk_board_svg(totals: Sequence[int], names: Sequence[str], width: int = 42
                      f'font-family="sans-serif">{escape(name)}</text>')
         parts.append(f'<text x="345" y="{bottom + 5}" fill="#e9eee6" font-size="16" '
                      f'font-family="sans-serif">{rest}</text>')
-        parts.append(f'<text x="345" y="{top + 6}" fill="#b8c4b4" font-size="14" '
-                     f'font-family="sans-serif">{total}</text>')
+        if figures:
+            parts.append(f'<text x="345" y="{top + 6}" fill="#b8c4b4" font-size="14" '
+                         f'font-family="sans-serif">{total}</text>')
         if i:
             parts.append(f'<line x1="10" y1="{y}" x2="410" y2="{y}" stroke="#8a9a88" '
                          'stroke-dasharray="4 4"/>')

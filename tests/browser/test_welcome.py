@@ -35,7 +35,7 @@ def test_welcome_shows_engine_version(page: Page, voila_url: str) -> None:
         expect(link).to_be_visible()
         url = link.evaluate("a => a.href")
         assert url == f"{voila_url}/voila/render/{lesson.name}", url
-    expect(page.locator("body")).to_contain_text("(coming)")
+    expect(page.locator("body")).to_contain_text("The Jass roots")
     full_screenshot(page, NAME)
 
 
