@@ -17,8 +17,19 @@ from chaitea.rulesets.jass.declaring import Declaring
 from chaitea.rulesets.jass.melds import CardUse, WeisOptions
 from chaitea.rulesets.jass.renounce import RenounceState
 
-__all__ = ["DECLARE", "DRAW_SEED", "RENOUNCE", "TRUMPS", "WEIS_OPTIONS", "renounce_states",
-           "value_options", "weis_options", "with_declaring"]
+__all__ = [
+    "DECLARE",
+    "DRAW_SEED",
+    "FOUR_SIXES",
+    "RENOUNCE",
+    "TARGET_END_OPTIONS",
+    "TRUMPS",
+    "WEIS_OPTIONS",
+    "renounce_states",
+    "value_options",
+    "weis_options",
+    "with_declaring",
+]
 
 TRUMPS = ("trump(C)", "trump(D)", "trump(H)", "trump(S)")
 
@@ -70,3 +81,15 @@ RENOUNCE = Option("renounce", "refuse", "a card that fails to follow the led sui
 def renounce_states(o: Mapping[str, Any]) -> dict[str, Any]:
     """The state class by deck name for the option ``renounce`` (the 36-card deck's)."""
     return {"jass": RenounceState} if o.get("renounce") == "penalty" else {}
+
+
+#: Schieber's end of game (the text), shared by Schieber and Sidi Barrani.
+TARGET_END_OPTIONS = (
+    Option("stoeck_first", True, "Stöck, then Weis, then cards are written: the first side "
+           "to reach the target wins"),
+    Option("mid_hand_end", True, "a game decided by Stöck or Weis ends before the cards are "
+           "played (false: the hand is played out)"),
+)
+
+#: The text's "four 6s in Undenufe" Weis option.
+FOUR_SIXES = Option("four_sixes", False, "in Undenufe four 6s are a Weis in place of four As")

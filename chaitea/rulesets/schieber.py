@@ -45,7 +45,9 @@ from chaitea.rulesets.jass.scores import TargetScore
 from chaitea.rulesets.jass.scoring import FLAT, TargetEnd
 from chaitea.rulesets.jass.scoring import SCHIEBER as SCHIEBER_SCORING
 from chaitea.rulesets.jass_options import (
+    FOUR_SIXES,
     RENOUNCE,
+    TARGET_END_OPTIONS,
     TRUMPS,
     WEIS_OPTIONS,
     renounce_states,
@@ -84,12 +86,9 @@ SCHIEBER = register(Ruleset("schieber", "Schieber", (4, 6), (
     Option("obenabe_undenufe", True, "Obenabe and Undenufe may be chosen (false: trumps only)"),
     Option("undenufe_six", False, "in Undenufe the 6 is worth 11 and the A 0 (two 24-card "
            "decks: the 9)"),
-    Option("four_sixes", False, "in Undenufe four 6s are a Weis in place of four As"),
+    FOUR_SIXES,
     *WEIS_OPTIONS, RENOUNCE,
     Option("push_back", False, "after a push the (last) partner may push back to the forehand"),
-    Option("stoeck_first", True, "Stöck, then Weis, then cards are written: the first side "
-           "to reach the target wins"),
-    Option("mid_hand_end", True, "a game decided by Stöck or Weis ends before the cards are "
-           "played (false: the hand is played out)"),
+    *TARGET_END_OPTIONS,
 ), _schieber, "teams of two (or two trios of six players), the forehand chooses or pushes, "
    "multipliers, to 3000"))

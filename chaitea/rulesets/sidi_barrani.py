@@ -41,7 +41,9 @@ from chaitea.rulesets.jass.scoring import FLAT, SchieberScoring, TargetEnd
 from chaitea.rulesets.jass.scoring import SCHIEBER as SCHIEBER_SCORING
 from chaitea.rulesets.jass.sidi import COMPARES, SPEAKERS, SWAPS, Doubling, SidiScore, misere
 from chaitea.rulesets.jass_options import (
+    FOUR_SIXES,
     RENOUNCE,
+    TARGET_END_OPTIONS,
     TRUMPS,
     WEIS_OPTIONS,
     renounce_states,
@@ -99,12 +101,9 @@ SIDI_BARRANI = register(Ruleset("sidi-barrani", "Sidi Barrani", (4,), (
     Option("misere_swaps", "hand", "what Misère swaps: the hand's whole score (hand: cards, "
            "Match, Weis, Stöck) or the cards and Match only (cards: Weis and Stöck stay)", SWAPS),
     Option("undenufe_six", False, "in Undenufe the 6 is worth 11 and the A 0"),
-    Option("four_sixes", False, "in Undenufe four 6s are a Weis in place of four As"),
+    FOUR_SIXES,
     *WEIS_OPTIONS, RENOUNCE,
     Option("push_back", False, "after a push the partner may push back to the forehand"),
-    Option("stoeck_first", True, "Stöck, then Weis, then cards are written: the first side "
-           "to reach the target wins"),
-    Option("mid_hand_end", True, "a game decided by Stöck or Weis ends before the cards are "
-           "played (false: the hand is played out)"),
+    *TARGET_END_OPTIONS,
 ), _sidi_barrani, "Schieber with Slalom, Misère on any contract and the opponents' double, "
    "to 3000"))
