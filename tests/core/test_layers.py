@@ -173,3 +173,36 @@ def test_sizes(mod: str) -> None:
     lines = len(path.read_text().splitlines())
     assert lines <= MAX_MODULE_LINES, f"{mod}: {lines} lines"
     assert _long_functions(path) == []
+
+
+def _diagram_rows() -> dict[str, set[str]]:
+    """The README's layer diagram ("The layers"): the module names written in each layer's row."""
+    readme = (PACKAGES["chaitea"].parent / "README.md").read_text(encoding="utf-8")
+    start = readme.index("### The layers")
+    block = readme[readme.index("```text", start): readme.index("```\n", readme.index(
+        "```text", start) + 7)]
+    rows: dict[str, set[str]] = {}
+    current = ""
+    for line in block.splitlines():
+        if not line.startswith("|"):
+            continue
+        name, _, text = line[1:].partition("|")
+        current = name.strip() or current
+        words = text.replace("(", " ").replace(")", " ").replace("/", " ").split()
+        rows.setdefault(current, set()).update(words)
+    return rows
+
+
+@pytest.mark.parametrize("name", LAYERS)
+def test_readme_diagram_names_every_module(name: str) -> None:
+    """A new module of a layer shows in its row of the README's diagram (and a removed one
+    leaves it): the layout a reader meets is the package's."""
+    folder = PACKAGES["chaitea"] / name
+    files = {p.relative_to(folder).with_suffix("").as_posix().split("/")[-1]
+             for p in folder.rglob("*.py") if p.name != "__init__.py"}
+    written = _diagram_rows()[name]
+    assert sorted(files - written) == [], f"modules of chaitea.{name} missing from the README"
+    # the words that can only be module names (snake_case): each still a module of the layer
+    stale = sorted(w for w in written if "_" in w and w.replace("_", "").isalpha()
+                   and w not in files)
+    assert stale == [], f"the README names modules chaitea.{name} no longer has"
