@@ -2,10 +2,12 @@
 
 Chai Tea Jazz's ``Game``/``GameState`` (:mod:`~chaitea.engine.game`, its play path
 ``round_play``, ``rounds``, ``view``, the Paper Pad ``pad``), the Jass family's driver
-``JassGame``/``JassState`` (:mod:`~chaitea.engine.driver` with ``trick_play``,
-``state_views``, ``spellings``), the protocols a ruleset's parts follow (``ruleset``:
-``Table``, ``Score``, ``DeclaringPart``; ``picking``: ``ChoicePhase``, ``PickView``,
-``PickStatus``; ``dealing``: the first forehand; ``hand``: a hand's facts for scoring), the
-actions (``actions``), validation of outside input (``validate``) and the ruleset registry
-(``registry``) that the rulesets fill. An engine module imports the core and the engine.
+``JassGame``/``JassState`` (:mod:`~chaitea.engine.driver` with its mixins ``jass_dealing``
+(the deal), ``jass_picking`` (the choice phase, Weis and Stöck, the start of play),
+``trick_play``, ``state_views``, ``spellings``), the protocols a ruleset's parts follow
+(``ruleset``: ``Table``, ``Score``, ``DeclaringPart``; ``picking``: ``ChoicePhase``,
+``PickView``, ``PickStatus``; ``dealing``: the first forehand; ``hand``: a hand's facts for
+scoring), the actions (``actions``), validation of outside input (``validate``) and the
+ruleset registry (``registry``) that the rulesets fill. An engine module imports the core and
+the engine.
 """

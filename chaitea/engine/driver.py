@@ -33,29 +33,24 @@ from chaitea.core.bits import IDS24 as _IDS24
 from chaitea.core.bits import ids
 from chaitea.core.cards import JASS, Card, Deck, deck_named
 from chaitea.core.contracts import JASS_FAMILY, Contract
-from chaitea.core.deals import Deal, shuffled_indices
+from chaitea.core.deals import Deal
 from chaitea.core.errors import IllegalAction, SetupError
 from chaitea.core.following import follow_rule
 from chaitea.core.round_tables import trick_tables
 from chaitea.core.seating import Seating
 from chaitea.core.tricks import TrickRule, TrumpSetting
 from chaitea.engine.hand import Hand
+from chaitea.engine.jass_dealing import JassDealing
+from chaitea.engine.jass_picking import JassPicking
 from chaitea.engine.machine import CHANCE, TERMINAL, round_seed
 from chaitea.engine.pick_items import PASS_ITEM, PUSH_ITEM, Choose, parse_pick
-from chaitea.engine.picking import PickStatus, PickView, refuse
+from chaitea.engine.picking import PickStatus, refuse
 from chaitea.engine.ruleset import Ruleset, Table
 from chaitea.engine.spellings import ActionSpellings
 from chaitea.engine.state_views import StateViews
 from chaitea.engine.trick_play import TrickPlay
 
 __all__ = ["CHANCE", "TERMINAL", "JassGame", "JassState", "round_seed"]
-
-N_CARDS = 36
-
-
-_BIT = tuple(1 << i for i in range(N_CARDS))
-
-
 
 
 class JassGame:
@@ -185,7 +180,7 @@ class JassGame:
         return f"Game(players={self.players}, ruleset={self.name!r})"
 
 
-class JassState(ActionSpellings, TrickPlay, StateViews):
+class JassState(JassDealing, JassPicking, ActionSpellings, TrickPlay, StateViews):
     """One Jass-family game in progress; the state API of Chai Tea Jazz's ``GameState``:
     :meth:`current_player`, :meth:`legal_actions` (ids), :meth:`legal_moves` (record
     spellings), :meth:`apply_action` (ids, strings or cards; a refusal raises
@@ -359,126 +354,8 @@ class JassState(ActionSpellings, TrickPlay, StateViews):
         """The action ids applied so far (deals are chance events, not listed)."""
         return [a for _, acts in self._done for a in acts] + self._acts
 
-    # -- deals --------------------------------------------------------------------------------
-    def apply_deal(self, deal: Deal | int) -> None:
-        """Deal the next round: a :class:`~chaitea.core.deals.Deal` (validated) or a seed."""
-        if self._phase != "deal":
-            raise IllegalAction("a deal comes between rounds only")
-        g = self.game
-        n = self._n
-        h = N_CARDS // n
-        if isinstance(deal, int):  # the portable shuffle, dealt in blocks (RECORD deal)
-            ids = shuffled_indices(deal, N_CARDS)
-            bit = _BIT.__getitem__
-            masks = [sum(map(bit, ids[seat * h:seat * h + h])) for seat in range(n)]
-        else:
-            if deal.seed is None:
-                deal.validate(g.seating, JASS)
-            masks = [JASS.mask_of(hand) for hand in deal.hands]
-        r = len(self._deals)
-        if r == 0:
-            if self.forehand_override is not None:
-                first = self.forehand_override
-            else:  # a seat, or the holder of 7S (Schieber)
-                first = g.table.first_forehand.first(JASS, masks)
-        else:
-            first = (self._first + 1) % self._n
-        self._first = first
-        self._deals.append(deal)
-        self._acts = []
-        self._hands = masks
-        self._dealt = list(masks)
-        self._own_deal = isinstance(deal, int) or deal.seed is None  # shuffled here or checked
-        dealer = (first - 1) % n  # basic Jass: the dealer's last card, shown to all
-        if isinstance(deal, int):
-            last_id = ids[dealer * h + h - 1]
-            self._turned_up = "CDHS"[last_id // 9]  # ids are suit-major
-            self._turned_up_card = str(JASS.cards[last_id])
-        else:
-            last = deal.hands[dealer][-1]
-            self._turned_up = "CDHS"[int(last.suit)] if last.suit is not None else None
-            self._turned_up_card = str(last)
-        self._items = ()
-        self._reset_play()
-        self._phase = "picking"
-        self._update_status()
-
-    def _auto_deal(self) -> None:
-        assert self._seed is not None
-        self.apply_deal(round_seed(self._seed, len(self._deals)))
-
-    # -- picking ------------------------------------------------------------------------------
-    def _open_to(self, seat: int) -> Sequence[str]:
-        opened = self.game.table.score.open_to(self._score, self._side_of[seat])
-        return self.game.table.contracts if opened is None else opened
-
-    def _update_status(self) -> None:
-        # declaring Weis by hand reads the hands as dealt
-        hands = (tuple(self._dealt), self.game.deck) if self.game.by_hand else ((), None)
-        view = PickView(self._n, self._first, self._items, self._open_to, self._turned_up, *hands)
-        st = self.game.table.choice.status(view)
-        self._status = st
-        if st.done and not st.contract:  # no contract: the hand is thrown in (a redeal)
-            self._throw_in(st)
-        elif st.done:
-            self._start_play(st)
-
-    def _throw_in(self, st: PickStatus) -> None:
-        """A choice ended without a contract (Sticheln's redeal after four passes): the round
-        is written unplayed (``"played": false``, ``contract`` null), the next one dealt."""
-        n, sides = self._n, self.game.sides
-        self._forehand = st.forehand
-        self._finish_round(Hand(st.forehand, None, "", (0,) * n, (0,) * sides, (0,) * sides,
-                                (0,) * sides, played=False, items=self._items))
-
-    def _pick(self, spelling: str) -> None:
-        st = self._status
-        assert st is not None
-        if spelling not in st.legal:
-            raise refuse(st, spelling)
-        self._items = self._items + (spelling,)
-        self._acts.append(self.game.action_ids[spelling])
-        self._update_status()
-
-    def _start_play(self, st: PickStatus) -> None:
-        g = self.game
-        t = g.table
-        self._contract = st.contract
-        self._declarer = st.declarer
-        self._forehand = st.forehand
-        if t.weis or t.stoeck:
-            self._declare(st)
-        self._rules = g.trick_rules(st.contract)
-        self._static = g.static_plans(st.contract)
-        if self._static is not None:  # no trick's trump is chosen
-            self._chosen = (-1,) * len(self._rules)
-        else:
-            chosen = iter(st.trumps)
-            self._chosen = tuple(next(chosen, 0) if r.trump_setting is TrumpSetting.CHOSEN
-                                 else -1 for r in self._rules)
-        self._leader = self._turn = st.forehand
-        self._phase = "play"
-        self._setup_trick()
-        if t.score.may_end_declared(self._score, st.contract, self._weis, self._stoeck):
-            # only when a side may win now
-            hand = Hand(st.forehand, st.declarer, st.contract, (0,) * self._n, (0,) * g.sides,
-                        self._weis, self._stoeck, played=False, items=self._items)
-            self._score, ended = t.score.declared(self._score, hand)
-            if ended:  # Schieber: the target reached on Stöck or Weis; the hand is not played
-                self._finish_round(hand)
-
-    def _declare(self, st: PickStatus) -> None:
-        """The hand's Weis and Stöck per side: automatic from the hands as dealt, or the Weis
-        declared by hand (``st.declared``, :mod:`chaitea.rulesets.jass.declaring`); the two-deck
-        reading for the Jass double deck (:mod:`chaitea.rulesets.jass.double`)."""
-        g = self.game
-        t = g.table
-        assert t.declaring is not None
-        d = t.declaring.declare(g.deck, self._dealt, st.contract, st.declared,
-                                sides=self._side_of, forehand=st.forehand,
-                                own_deal=self._own_deal)
-        self._weis, self._stoeck = d.weis.points, d.stoeck
-        self._weis_json = d.weis
+    # deals: chaitea/engine/jass_dealing.py (JassDealing); picking:
+    # chaitea/engine/jass_picking.py (JassPicking)
 
     # -- play ---------------------------------------------------------------------------------
     def _finish_round(self, hand: Hand) -> None:

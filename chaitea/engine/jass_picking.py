@@ -1,0 +1,132 @@
+"""The picking of the Jass-family driver: the round's contract chosen by the table's choice
+phase, a pure ``status(view)`` (:mod:`chaitea.engine.picking`; the phases:
+:mod:`chaitea.rulesets.jass.choice`), then the hand's Weis and Stöck and the start of play, or a
+hand thrown in; as a mixin of :class:`chaitea.engine.driver.JassState` (RULES J, RECORD Jass
+``picking``).
+
+>>> from chaitea.rulesets import jass_game
+>>> state = jass_game("schieber").new_initial_state(seed=1)
+>>> isinstance(state, JassPicking), state.phase
+(True, 'picking')
+>>> state.apply_action("push"); state.apply_action("obenabe")
+>>> state.phase, state.contract
+('play', 'obenabe')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from chaitea.core.tricks import TrickRule, TrumpSetting
+from chaitea.engine.hand import Hand
+from chaitea.engine.picking import PickStatus, PickView, refuse
+
+__all__ = ["JassPicking"]
+
+
+class JassPicking:
+    """Picking a round's contract (declared here for the type checker; ``JassState`` sets the
+    fields)."""
+
+    game: Any  # a JassGame (chaitea.engine.driver.JassState narrows it)
+    _phase: str
+    _n: int
+    _first: int
+    _side_of: tuple[int, ...]
+    _score: Any
+    _items: tuple[str, ...]
+    _status: PickStatus | None
+    _acts: list[int]
+    _dealt: list[int]
+    _own_deal: bool
+    _turned_up: str | None
+    _contract: str
+    _declarer: int | None
+    _forehand: int
+    _rules: tuple[TrickRule, ...]
+    _static: tuple[tuple[Any, tuple[tuple[int, ...], ...], tuple[int, ...], int], ...] | None
+    _chosen: tuple[int, ...]
+    _leader: int
+    _turn: int
+    _weis: tuple[int, ...]
+    _stoeck: tuple[int, ...]
+    _weis_json: Any
+
+    if TYPE_CHECKING:  # JassState's and the play mixin's (chaitea.engine.trick_play)
+        def _setup_trick(self) -> None: ...
+        def _finish_round(self, hand: Hand) -> None: ...
+
+    # -- picking ------------------------------------------------------------------------------
+    def _open_to(self, seat: int) -> Sequence[str]:
+        opened = self.game.table.score.open_to(self._score, self._side_of[seat])
+        spellings: Sequence[str] = self.game.table.contracts if opened is None else opened
+        return spellings
+
+    def _update_status(self) -> None:
+        # declaring Weis by hand reads the hands as dealt
+        hands = (tuple(self._dealt), self.game.deck) if self.game.by_hand else ((), None)
+        view = PickView(self._n, self._first, self._items, self._open_to, self._turned_up, *hands)
+        st = self.game.table.choice.status(view)
+        self._status = st
+        if st.done and not st.contract:  # no contract: the hand is thrown in (a redeal)
+            self._throw_in(st)
+        elif st.done:
+            self._start_play(st)
+
+    def _throw_in(self, st: PickStatus) -> None:
+        """A choice ended without a contract (Sticheln's redeal after four passes): the round
+        is written unplayed (``"played": false``, ``contract`` null), the next one dealt."""
+        n, sides = self._n, self.game.sides
+        self._forehand = st.forehand
+        self._finish_round(Hand(st.forehand, None, "", (0,) * n, (0,) * sides, (0,) * sides,
+                                (0,) * sides, played=False, items=self._items))
+
+    def _pick(self, spelling: str) -> None:
+        st = self._status
+        assert st is not None
+        if spelling not in st.legal:
+            raise refuse(st, spelling)
+        self._items = self._items + (spelling,)
+        self._acts.append(self.game.action_ids[spelling])
+        self._update_status()
+
+    def _start_play(self, st: PickStatus) -> None:
+        g = self.game
+        t = g.table
+        self._contract = st.contract
+        self._declarer = st.declarer
+        self._forehand = st.forehand
+        if t.weis or t.stoeck:
+            self._declare(st)
+        self._rules = g.trick_rules(st.contract)
+        self._static = g.static_plans(st.contract)
+        if self._static is not None:  # no trick's trump is chosen
+            self._chosen = (-1,) * len(self._rules)
+        else:
+            chosen = iter(st.trumps)
+            self._chosen = tuple(next(chosen, 0) if r.trump_setting is TrumpSetting.CHOSEN
+                                 else -1 for r in self._rules)
+        self._leader = self._turn = st.forehand
+        self._phase = "play"
+        self._setup_trick()
+        if t.score.may_end_declared(self._score, st.contract, self._weis, self._stoeck):
+            # only when a side may win now
+            hand = Hand(st.forehand, st.declarer, st.contract, (0,) * self._n, (0,) * g.sides,
+                        self._weis, self._stoeck, played=False, items=self._items)
+            self._score, ended = t.score.declared(self._score, hand)
+            if ended:  # Schieber: the target reached on Stöck or Weis; the hand is not played
+                self._finish_round(hand)
+
+    def _declare(self, st: PickStatus) -> None:
+        """The hand's Weis and Stöck per side: automatic from the hands as dealt, or the Weis
+        declared by hand (``st.declared``, :mod:`chaitea.rulesets.jass.declaring`); the two-deck
+        reading for the Jass double deck (:mod:`chaitea.rulesets.jass.double`)."""
+        g = self.game
+        t = g.table
+        assert t.declaring is not None
+        d = t.declaring.declare(g.deck, self._dealt, st.contract, st.declared,
+                                sides=self._side_of, forehand=st.forehand,
+                                own_deal=self._own_deal)
+        self._weis, self._stoeck = d.weis.points, d.stoeck
+        self._weis_json = d.weis
