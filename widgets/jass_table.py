@@ -290,11 +290,11 @@ class JassTable(JassPractice, View):
                 parts.append(f"trump now: {suit_words(s.trump, self.faces)}")
         fh = s.forehand
         line = " · ".join(parts)
-        who = f"Forehand: {s.names[fh]}"
+        who = f"Forehand: {escape(s.names[fh])}"
         if s.declarer is not None and s.declarer != fh:
-            who += f"; pushed, {s.names[s.declarer]} chose"
+            who += f"; pushed, {escape(s.names[s.declarer])} chose"
         if s.phase == "picking":
-            who += f" · {s.names[self.to_act()]} to choose"
+            who += f" · {escape(s.names[self.to_act()])} to choose"
         summary = self._hand_summary() if s.phase in ("deal", "end") else ""
         return f"<div>{line}</div><div><small>{who}</small></div>{summary}"
 
@@ -337,13 +337,13 @@ class JassTable(JassPractice, View):
             won[win] += 1
         rows = []
         for seat in range(g.players):
-            team = (f"team {g.side_names[g.side_of[seat]]}" if g.side_names else "")
+            team = (f"team {escape(g.side_names[g.side_of[seat]])}" if g.side_names else "")
             mark = " ◀" if seat == self.to_act() else ""
             who = "you" if seat in self._humans else "bot"
             hidden = "" if seat in self._humans or not self.open_hands else (
                 " · " + " ".join(str(c) for c in s.hand(seat)))
             tricks = f"{won[seat]} trick" + ("" if won[seat] == 1 else "s")
-            rows.append(f"<tr><td>{s.names[seat]}{mark}</td><td>{who}</td><td>{team}</td>"
+            rows.append(f"<tr><td>{escape(s.names[seat])}{mark}</td><td>{who}</td><td>{team}</td>"
                         f"<td>{tricks}</td><td>{hidden}</td></tr>")
         return f'<table class="ctj-jass-seat-table">{"".join(rows)}</table>'
 
@@ -357,15 +357,16 @@ class JassTable(JassPractice, View):
         for seat, melds in enumerate(decl.melds):
             if melds:
                 words = ", ".join(meld_words(m, self.faces) for m in melds)
-                lines.append(f"{s.names[seat]}: {words}")
+                lines.append(f"{escape(s.names[seat])}: {escape(words)}")
         sides = g.side_names or s.names
         if decl.winner is not None and any(decl.points):
-            lines.append(f"{sides[decl.winner]} scores its Weis: {decl.points[decl.winner]}")
+            lines.append(f"{escape(sides[decl.winner])} scores its Weis: "
+                         f"{decl.points[decl.winner]}")
         elif any(decl.melds):
             lines.append("Equal best Weis: nobody scores them (RULES J)")
         for side, pts in enumerate(s.stoeck_points):
             if pts:
-                lines.append(f"Stöck (trump King and Ober): {pts} for {sides[side]}")
+                lines.append(f"Stöck (trump King and Ober): {pts} for {escape(sides[side])}")
         return "<br>".join(lines)
 
     def _end_words(self) -> str:

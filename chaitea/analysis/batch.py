@@ -166,6 +166,20 @@ def _popcount(x: int) -> int:  # pragma: no cover - compiled or run in tests
     return x & 0x7F
 
 
+def _kth_legal(m: Any, x: float) -> tuple[int, Any, int]:  # pragma: no cover - compiled
+    """The legal card that the uniform number ``x`` in [0, 1) picks from the mask ``m``: the
+    k-th set bit in deck order, k = floor(x * j); returns the card, its bit and j, the number
+    of legal cards (shared by the batch kernels here and in :mod:`chaitea.analysis.jass_batch`)."""
+    j = _popcount(m)
+    pick = int(x * j)
+    if pick >= j:
+        pick = j - 1
+    for _i in range(pick):
+        m &= m - 1
+    low = m & -m
+    return _popcount(low - 1), low, j
+
+
 def _play_masks(owner0: Any, loc0: Any, cover: Any, declarer: Any, contract: Any, u: Any,
                 strength: Any, trump: Any, suit: Any, rank: Any, points: Any, side_of: Any,
                 n_tricks: int, bonus: int, keep: int, tricks: Any, side_points: Any,
@@ -218,14 +232,7 @@ def _play_masks(owner0: Any, loc0: Any, cover: Any, declarer: Any, contract: Any
                     f = m & suit_mask[led]
                     if f != 0:
                         m = f | (m & extra[led])
-                j = _popcount(m)
-                pick = int(u[d, step] * j)
-                if pick >= j:
-                    pick = j - 1
-                for _i in range(pick):
-                    m &= m - 1
-                low = m & -m
-                card = _popcount(low - 1)
+                card, low, j = _kth_legal(m, u[d, step])
                 if d < keep:
                     plays[d, step] = card
                     options[d, step] = j
@@ -308,6 +315,7 @@ try:  # numba compiles the kernel when installed (the [explore] extra); else pla
 
     _kernel = numba.njit(cache=True, nogil=True)(_play_batch)
     _popcount = numba.njit(cache=True, inline="always")(_popcount)
+    _kth_legal = numba.njit(cache=True, inline="always")(_kth_legal)
     _mask_kernel = numba.njit(cache=True, nogil=True)(_play_masks)
     _deal = numba.njit(cache=True, nogil=True)(_deal_kernel)
     HAVE_NUMBA = True

@@ -43,7 +43,7 @@ import numpy as np
 import numpy.typing as npt
 
 from chaitea.analysis import batch
-from chaitea.analysis.batch import _popcount
+from chaitea.analysis.batch import _kth_legal
 from chaitea.core.deals import shuffled_indices
 from chaitea.core.errors import SetupError
 from chaitea.core.tricks import last_trick_bonus
@@ -106,14 +106,7 @@ def _play_jass(owner: Any, forehand: Any, contract: Any, u: Any, strength: Any, 
                 m = hands[seat]
                 if p > 0:  # the follow rule (RULES J); the leader leads any card
                     m = _legal(m, led, tr, fb, puur[k, t], puur2[k, t], suit_mask)
-                j = _popcount(m)
-                pick = int(u[d, step] * j)
-                if pick >= j:
-                    pick = j - 1
-                for _i in range(pick):
-                    m &= m - 1
-                low = m & -m
-                card = _popcount(low - 1)
+                card, low, j = _kth_legal(m, u[d, step])
                 if d < keep:
                     plays[d, step] = card
                     options[d, step] = j

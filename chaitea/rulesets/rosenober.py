@@ -14,15 +14,9 @@ of Clubs are the same cards (the same ids).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-from chaitea.core.seating import JASS_SEATINGS
 from chaitea.engine.registry import register
-from chaitea.engine.ruleset import Option, Ruleset, Table
-from chaitea.rulesets.jass.choice import FixedContract
-from chaitea.rulesets.jass.penalties import Cards, CountedHands, HandCount, TrickAt, card_mask
-from chaitea.rulesets.jass.tally import ReachLimit, TallyScore
+from chaitea.engine.ruleset import Option, Ruleset
+from chaitea.rulesets.jass.penalties import Cards, HandCount, TrickAt, avoidance_table, card_mask
 
 __all__ = ["ROSENOBER", "ROSENOBER_COUNT"]
 
@@ -35,15 +29,8 @@ ROSENOBER_COUNT = HandCount("rosenober", (
 ))
 
 
-def _rosenober(players: int, o: Mapping[str, Any]) -> Table:
-    score = TallyScore(CountedHands((ROSENOBER_COUNT,)), ReachLimit(o["limit"], lowest=True),
-                       players=4, scores="penalty", avoid=True)
-    return Table("rosenober", 4, JASS_SEATINGS["four"], FixedContract("obenabe"), score,
-                 ("obenabe",))
-
-
 ROSENOBER = register(Ruleset("rosenober", "Rosenober", (4,), (
     Option("limit", 12, "the game ends after the hand in which a total reaches this (the text: "
            "12); the lowest wins, a tie for it plays extra hands"),
-), _rosenober, "four players each for themselves, no trump: avoid the Roses Ober, the Acorns "
-   "Ober and the last trick, 1 point each, to 12"))
+), avoidance_table("rosenober", ROSENOBER_COUNT), "four players each for themselves, no trump: "
+   "avoid the Roses Ober, the Acorns Ober and the last trick, 1 point each, to 12"))

@@ -13,15 +13,9 @@ point for each (3 a hand); the game ends after the hand in which a total reaches
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-from chaitea.core.seating import JASS_SEATINGS
 from chaitea.engine.registry import register
-from chaitea.engine.ruleset import Option, Ruleset, Table
-from chaitea.rulesets.jass.choice import FixedContract
-from chaitea.rulesets.jass.penalties import Cards, CountedHands, HandCount, TrickAt, card_mask
-from chaitea.rulesets.jass.tally import ReachLimit, TallyScore
+from chaitea.engine.ruleset import Option, Ruleset
+from chaitea.rulesets.jass.penalties import Cards, HandCount, TrickAt, avoidance_table, card_mask
 
 __all__ = ["SCHILTENOBER", "SCHILTENOBER_COUNT"]
 
@@ -33,15 +27,8 @@ SCHILTENOBER_COUNT = HandCount("schiltenober", (
 ))
 
 
-def _schiltenober(players: int, o: Mapping[str, Any]) -> Table:
-    score = TallyScore(CountedHands((SCHILTENOBER_COUNT,)), ReachLimit(o["limit"], lowest=True),
-                       players=4, scores="penalty", avoid=True)
-    return Table("schiltenober", 4, JASS_SEATINGS["four"], FixedContract("obenabe"), score,
-                 ("obenabe",))
-
-
 SCHILTENOBER = register(Ruleset("schiltenober", "Schiltenober", (4,), (
     Option("limit", 7, "the game ends after the hand in which a total reaches this (the text: "
            "7); the lowest wins, a tie for it plays extra hands"),
-), _schiltenober, "four players each for themselves, no trump: avoid the Shields Ober, the "
-   "second and the second-to-last trick, 1 point each, to 7"))
+), avoidance_table("schiltenober", SCHILTENOBER_COUNT), "four players each for themselves, no "
+   "trump: avoid the Shields Ober, the second and the second-to-last trick, 1 point each, to 7"))

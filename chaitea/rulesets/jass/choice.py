@@ -12,14 +12,15 @@
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 
 from chaitea.core.cards import Deck, Suit
 from chaitea.engine.pick_items import Choose, NameTrump, Pass, Push, parse_pick
 from chaitea.engine.picking import PASS, PUSH, PickStatus, PickView, refuse
 
 __all__ = ["PASS", "PUSH", "DealerTrump", "FixedContract", "ForehandChoice", "PickStatus",
-           "PickView", "RoundPick", "refuse"]
+           "PickView", "RoundPick", "inner_status", "refuse"]
 
 @dataclass(frozen=True)
 class ForehandChoice:
@@ -196,3 +197,26 @@ class FixedContract:
 
     def status(self, view: PickView) -> PickStatus:
         return PickStatus(-1, (), True, None, view.first, self.contract)
+
+
+def inner_status(status: Callable[[PickView], PickStatus],
+                 view: PickView) -> tuple[PickStatus, tuple[str, ...] | None]:
+    """The status of a wrapped choice (``status``, the inner phase's) on the first items of
+    ``view`` that complete it, and the items said after it (``None``: the choice is not done;
+    the status is then the inner one on all the items). The declarations of Differenzler's
+    family and Sidi Barrani's double follow the choice (RULES J).
+
+    >>> phase = ForehandChoice(("trump(C)", "trump(S)"))
+    >>> st, said = inner_status(phase.status, PickView(players=4, first=0,
+    ...                                                items=("trump(S)", "double")))
+    >>> st.contract, said
+    ('trump(S)', ('double',))
+    >>> inner_status(phase.status, PickView(players=4, first=0, items=("push",)))[1] is None
+    True
+    """
+    items = tuple(view.items)
+    for k in range(len(items) + 1):  # how many items the choice itself took
+        st = status(replace(view, items=items[:k]))
+        if st.done:
+            return st, items[k:]
+    return st, None

@@ -51,6 +51,7 @@ from chaitea.engine.pick_items import (
     parse_pick,
 )
 from chaitea.engine.picking import PickStatus, PickView
+from chaitea.rulesets.jass.choice import inner_status
 from chaitea.rulesets.jass.declare import declared_rank
 from chaitea.rulesets.jass.double import double_declarations, hand_melds
 from chaitea.rulesets.jass.hand import Declarations, dealt_declarations, declarations, mode_of
@@ -120,17 +121,12 @@ class Declaring:
         return self.inner.spellings(deck)
 
     def status(self, view: PickView) -> PickStatus:
-        items = tuple(view.items)
-        for k in range(len(items) + 1):  # how many items the choice itself took
-            st = self.inner.status(replace(view, items=items[:k]))
-            if st.done:
-                break
-        else:
+        st, said = inner_status(self.inner.status, view)
+        if said is None:
             return st
         if view.deck is None:
             raise ValueError("declaring by hand needs the hands and deck in the PickView")
         n = view.players
-        said = items[k:]
         trump, undenufe = mode_of(st.contract)  # the mode of the contract played (joker= too)
         if len(said) >= n:
             by_seat = [""] * n

@@ -27,16 +27,20 @@ Rosenober's count (the text): the Roses Ober, the Acorns Ober and the last trick
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from chaitea.core.cards import JASS
 from chaitea.core.errors import SetupError
+from chaitea.core.seating import JASS_SEATINGS
 from chaitea.engine.hand import Hand
-from chaitea.rulesets.jass.tally import HandScore, TallyState
+from chaitea.engine.ruleset import Table
+from chaitea.rulesets.jass.choice import FixedContract
+from chaitea.rulesets.jass.tally import HandScore, ReachLimit, TallyScore, TallyState
 
 __all__ = ["Cards", "CountedHands", "HandCount", "Monopoly", "Term", "TrickAt", "Tricks",
-           "card_mask"]
+           "avoidance_table", "card_mask"]
 
 
 def card_mask(*cards: str) -> int:
@@ -242,3 +246,23 @@ class CountedHands:
         {'rules': [['a', -1]]}
         """
         return {"rules": [[c.name, c.sign] for c in self.counts]} if self.named else {}
+
+
+def avoidance_table(name: str, count: HandCount) -> Callable[[int, Mapping[str, Any]], Table]:
+    """The table builder of a four-player no-trump avoidance game of one ``count`` played
+    every hand (Rosenober, Schiltenober; RULES J, the text): each for themselves, the
+    ``obenabe`` contract, penalty points to the option ``limit``, the lowest total wins.
+
+    >>> build = avoidance_table("x", HandCount("x", (TrickAt("last-trick", -1, 1),)))
+    >>> t = build(4, {"limit": 5})
+    >>> t.contracts, t.score.scores, t.score.end.limit, t.score.lowest_wins("obenabe")
+    (('obenabe',), 'penalty', 5, True)
+    """
+
+    def build(players: int, o: Mapping[str, Any]) -> Table:
+        score = TallyScore(CountedHands((count,)), ReachLimit(o["limit"], lowest=True),
+                           players=4, scores="penalty", avoid=True)
+        return Table(name, 4, JASS_SEATINGS["four"], FixedContract("obenabe"), score,
+                     ("obenabe",))
+
+    return build

@@ -37,7 +37,7 @@ from chaitea.core.cards import Deck
 from chaitea.engine.hand import Hand
 from chaitea.engine.pick_items import Double, wrapped_contract
 from chaitea.engine.picking import PASS, PickStatus, PickView
-from chaitea.rulesets.jass.choice import ForehandChoice
+from chaitea.rulesets.jass.choice import ForehandChoice, inner_status
 from chaitea.rulesets.jass.scores import TargetScore, TargetState, _match
 from chaitea.rulesets.jass.scoring import MATCH_BONUS, JassRound, _ints, target_progress
 
@@ -138,14 +138,9 @@ class Doubling:
         return (*self.inner.spellings(deck), DOUBLE)
 
     def status(self, view: PickView) -> PickStatus:
-        items = tuple(view.items)
-        for k in range(len(items) + 1):  # how many items the choice itself took
-            st = self.inner.status(replace(view, items=items[:k]))
-            if st.done:
-                break
-        else:
+        st, said = inner_status(self.inner.status, view)
+        if said is None:
             return st
-        said = items[k:]
         n = view.players
         opponents = tuple((st.forehand + i) % n for i in range(1, n, 2))
         if self.speakers == "first":
