@@ -56,6 +56,8 @@ __all__ = [
     "jass_face_body",
     "jass_hand_svg",
     "jass_trick_svg",
+    "sign_defs",
+    "sign_id",
     "suit_sign",
 ]
 
@@ -147,11 +149,32 @@ def suit_sign(suit: Suit, faces: Faces = "swiss") -> str:
     return f'<g fill="{_FRENCH_INK[suit]}">{_SUIT_PATHS[suit]}</g>'
 
 
+def sign_id(suit: Suit, faces: Faces = "swiss") -> str:
+    """The element id of ``suit``'s sign in a drawing's ``<defs>``: each sign is drawn once per
+    SVG and every pip, corner and figure sign is a ``<use>`` of it (a small page state).
+
+    >>> sign_id(Suit.HEARTS), sign_id(Suit.HEARTS, "french")
+    ('ctj-jsH', 'ctj-jfH')
+    """
+    return f"ctj-j{check_faces(faces)[0]}{suit.letter}"
+
+
+def sign_defs(suits: Iterable[Suit], faces: Faces = "swiss") -> str:
+    """The ``<defs>`` holding each of ``suits``' signs once (in the order of :class:`Suit`).
+
+    >>> sign_defs([Suit.SPADES, Suit.SPADES]).count('id="ctj-jsS"')
+    1
+    """
+    wanted = set(suits)
+    return ("<defs>" + "".join(f'<g id="{sign_id(s, faces)}">{suit_sign(s, faces)}</g>'
+                               for s in Suit if s in wanted) + "</defs>")
+
+
 def _sign(suit: Suit, faces: Faces, cx: float, cy: float, size: float) -> str:
-    """The sign centred on (cx, cy), ``size`` units wide."""
+    """The sign centred on (cx, cy), ``size`` units wide: a ``<use>`` of :func:`sign_defs`."""
     k = size / 100
-    return (f'<g transform="translate({cx - size / 2:g},{cy - size / 2:g}) scale({k:g})">'
-            f"{suit_sign(suit, faces)}</g>")
+    return (f'<use href="#{sign_id(suit, faces)}" '
+            f'transform="translate({cx - size / 2:g},{cy - size / 2:g}) scale({k:g})"/>')
 
 
 # ------------------------------------------------------------------ names and indices
@@ -251,11 +274,14 @@ def _corner(card: Card, faces: Faces, ink: str) -> str:
             + _sign(card.suit, faces, 14, 36, 13))
 
 
-def jass_face_body(card: Card, faces: Faces = "swiss") -> str:
-    """The inside of one Jass card face in the 100x145 box (for a hand, a trick or a card).
+def jass_face_body(card: Card, faces: Faces = "swiss", *, defs: bool = True) -> str:
+    """The inside of one Jass card face in the 100x145 box (for a hand, a trick or a card):
+    its suit sign drawn once in ``<defs>`` and used for every pip (``defs=False`` leaves the
+    ``<defs>`` out, for a drawing of several cards that holds :func:`sign_defs` once).
 
-    >>> jass_face_body(JASS.parse("6C")).count('scale(0.21)')  # six pips
-    6
+    >>> body = jass_face_body(JASS.parse("6C"))
+    >>> body.count('scale(0.21)'), body.count(suit_sign(Suit.CLUBS))  # six pips, one sign
+    (6, 1)
     """
     style = check_faces(faces)
     if card.suit is None:
@@ -273,12 +299,15 @@ def jass_face_body(card: Card, faces: Faces = "swiss") -> str:
         parts.append(_banner(suit, ink, tint))
     else:
         parts.append(_pips(card, style))
-    corner = _corner(card, style, ink)
-    parts.append(corner)
-    parts.append(f'<g transform="rotate(180 50 72.5)">{corner}</g>')
+    # the index once, turned for the other corner by a <use> of it
+    corner = f"ctj-j{style[0]}i{card.label}{suit.letter}"
+    parts.append(f'<g id="{corner}">{_corner(card, style, ink)}</g>'
+                 f'<use href="#{corner}" transform="rotate(180 50 72.5)"/>')
     if card.copy:
         parts.append(f'<text x="7" y="139" font-size="10" fill="{ink}" font-family="{FONT}">'
                      "copy 2</text>")
+    if defs:
+        parts.append(sign_defs([suit], style))
     return "".join(parts)
 
 
@@ -287,6 +316,15 @@ def _as_jass(cards: Iterable[Card | str]) -> list[Card]:
     # a copy mark (JH') reads the six-player Schieber's double deck
     return [c if isinstance(c, Card) else (JASS_DOUBLE if c.endswith("'") else JASS).parse(c)
             for c in cards]
+
+
+def _with_defs(svg: str, cards: Sequence[Card], faces: Faces) -> str:
+    """``svg`` (ending ``</svg>``) with the signs of ``cards``' suits defined once, at its end
+    (a ``<use>`` may point forward)."""
+    suits = [c.suit for c in cards if c.suit is not None]
+    if not suits:
+        return svg
+    return svg[: -len("</svg>")] + sign_defs(suits, faces) + "</svg>"
 
 
 @lru_cache(maxsize=512)
@@ -308,9 +346,11 @@ def jass_hand_svg(cards: Iterable[Card | str], width: int = 60, *, faces: Faces 
                   overlap: float = 0.0, label: str | None = None) -> str:
     """A row of Jass cards (the layout of :func:`~chaitea.draw.svg_cards.hand_svg`)."""
     style = check_faces(faces)
-    return hand_svg(_as_jass(cards), width, overlap=overlap, label=label,
-                    face=lambda c: jass_face_body(c, style),
-                    name=lambda c: jass_card_name(c, style))
+    cs = _as_jass(cards)
+    svg = hand_svg(cs, width, overlap=overlap, label=label,
+                   face=lambda c: jass_face_body(c, style, defs=False),
+                   name=lambda c: jass_card_name(c, style))
+    return _with_defs(svg, cs, style)
 
 
 def jass_trick_svg(cards: Sequence[Card | str], seats: Sequence[int] | None = None,
@@ -318,6 +358,8 @@ def jass_trick_svg(cards: Sequence[Card | str], seats: Sequence[int] | None = No
                    width: int = 60, faces: Faces = "swiss") -> str:
     """A Jass trick (the layout of :func:`~chaitea.draw.svg_cards.trick_svg`)."""
     style = check_faces(faces)
-    return trick_svg(_as_jass(cards), seats, winner, names=names, width=width,
-                     face=lambda c: jass_face_body(c, style),
-                     name=lambda c: jass_card_name(c, style))
+    cs = _as_jass(cards)
+    svg = trick_svg(cs, seats, winner, names=names, width=width,
+                    face=lambda c: jass_face_body(c, style, defs=False),
+                    name=lambda c: jass_card_name(c, style))
+    return _with_defs(svg, cs, style)

@@ -28,6 +28,16 @@ def _parse(svg: str) -> ET.Element:
     return ET.fromstring(svg)  # our own markup
 
 
+def _uses(svg: str) -> list[str]:
+    """The ids the ``<use>`` elements of ``svg`` point to, each checked to be defined in the same
+    drawing (a card's markup holds its own signs, wherever the page puts it)."""
+    root = _parse(svg)
+    ids = {e.get("id") for e in root.iter() if e.get("id")}
+    hrefs = [str(u.get("href"))[1:] for u in root.iter(f"{NS}use")]
+    assert set(hrefs) <= ids, set(hrefs) - ids
+    return hrefs
+
+
 @pytest.mark.parametrize("faces", W.FACES)
 def test_every_card_is_wellformed_and_named(faces):
     seen = set()
@@ -44,7 +54,11 @@ def test_every_card_is_wellformed_and_named(faces):
         assert (root.get("width"), root.get("height"), root.get("viewBox")) == \
             ("60", "87", "0 0 100 145")  # the size of the French faces of svg_cards
         texts = [t.text for t in root.iter(f"{NS}text")]
-        assert texts == [INDEX[faces].get(card.rank, str(card.rank))] * 2  # the two corners
+        assert texts == [INDEX[faces].get(card.rank, str(card.rank))]  # the top corner ...
+        corner = next(g for g in root.iter(f"{NS}g") if g.find(f"{NS}text") is not None)
+        turned = [u for u in root.iter(f"{NS}use") if u.get("href") == f"#{corner.get('id')}"]
+        assert [u.get("transform") for u in turned] == ["rotate(180 50 72.5)"]  # ... turned
+        _uses(svg)
         seen.add(svg)
     assert len(seen) == 36  # every face its own
 
@@ -70,7 +84,11 @@ def test_pips_banner_figures_and_ace():
     def signs(text: str, faces: W.Faces = "swiss") -> int:
         card = JASS.parse(text)
         assert card.suit is not None
-        return W.jass_face_body(card, faces).count(W.suit_sign(card.suit, faces))
+        body = W.jass_face_body(card, faces)
+        assert body.count(W.suit_sign(card.suit, faces)) == 1  # drawn once, in <defs>
+        # the index corner is drawn once and turned into the other corner by a <use>
+        assert body.count('transform="rotate(180 50 72.5)"') == 1
+        return body.count(f'href="#{W.sign_id(card.suit, faces)}"') + 1
 
     for rank in (6, 7, 8, 9):  # the pips, and a small sign in each corner
         assert signs(f"{rank}S") == rank + 2
@@ -126,9 +144,9 @@ def test_jass_views_take_faces():
     assert hand.faces == "swiss"
     svg = hand._repr_svg_()
     assert _parse(svg).get("aria-label") == "hand: Under of Bells, 9 of Bells, Ace of Roses"
-    assert W.jass_face_body(JASS.parse("JH")) in svg
+    assert W.jass_face_body(JASS.parse("JH"), defs=False) in svg
     french = JassHand(["JH", "9H", "AS"], faces="french")._repr_svg_()
-    assert W.jass_face_body(JASS.parse("JH"), "french") in french
+    assert W.jass_face_body(JASS.parse("JH"), "french", defs=False) in french
     assert "Jack of hearts" in french and "Bells" not in french
     trick = JassTrick(["9S", "JS"], winner=1, names=["Aslan", "Leo"], faces="french")
     text = trick._repr_svg_()
@@ -145,7 +163,8 @@ def test_a_jass_state_draws_swiss_faces():
     hand = state.hand_view(1)._repr_svg_()
     _parse(hand)
     first = state.hand(1)[0]
-    assert W.jass_face_body(first if isinstance(first, Card) else JASS.parse(first)) in hand
+    assert W.jass_face_body(first if isinstance(first, Card) else JASS.parse(first),
+                            defs=False) in hand
     trick = state.trick_view()._repr_svg_()
     _parse(trick)
     assert "<title>" not in trick  # one name for the whole trick: its aria-label
@@ -157,3 +176,20 @@ def test_names_are_escaped():
     svg = W.jass_trick_svg(["6C"], names=['<b x="1">&'])
     root = _parse(svg)
     assert "<b" not in svg and root.get("aria-label") == 'trick: <b x="1">&: 6 of Acorns'
+
+
+@pytest.mark.parametrize("faces", W.FACES)
+def test_a_drawing_defines_each_suit_sign_once(faces):
+    """Issue 23's page budget: a hand or a trick holds each suit's sign once, every pip a
+    ``<use>`` of it; 9 pips and 2 corner signs of the 9 of Roses once cost 12 KB of markup."""
+    cards = [c for c in JASS.cards if c.suit is Suit.SPADES] + [JASS.parse("6H")]
+    hand = W.jass_hand_svg(cards, faces=faces)
+    trick = W.jass_trick_svg(cards[:4], [0, 1, 2, 3], 1, faces=faces)
+    for svg, suits in ((hand, (Suit.SPADES, Suit.HEARTS)), (trick, (Suit.SPADES,))):
+        for s in Suit:
+            assert svg.count(W.suit_sign(s, faces)) == (s in suits)
+        hrefs = _uses(svg)
+        assert hrefs.count(W.sign_id(Suit.SPADES, faces)) > 4 * 3  # pips, corners, figures
+    for card in JASS.cards:
+        assert len(W.jass_card_svg(card, 100, faces=faces, aria=False)) <= 2_500, card
+    assert len(hand) <= 12_000, len(hand)
