@@ -52,6 +52,18 @@ CASES = [
      "round 2, picking step 0", "not finished"),
     (_record([_round(["trump(S)"], ["9Z"])]), "round 1, play step 1", "not a card"),
     (_record([_round(["trump(S)"], [7])]), "round 1, play step 1", ""),
+    # issue 21: each new game's own picking items, refused by their rule
+    (_record([_round(["bid(4)", "bid(3)"], [])], options={"ruleset": "sticheln"}),
+     "round 1, picking step 2", "bid(3) refused: a bid must be higher than the last one"),
+    (_record([_round(["bid(4)", "pass", "pass", "pass", "trump(S)", "announce(4)",
+                      "announce(3)"], [])], options={"ruleset": "sticheln"}),
+     "round 1, picking step 7", "add up to at most 9 (4+4 = 8 so far, so at most announce(1))"),
+    (_record([_round(["guess(158)"], [])], options={"ruleset": "differenzler"}),
+     "round 1, picking step 1", "guess(158) refused: a guess is 0 to 157"),
+    # the picker's side never doubles: once both opponents have passed, a double is refused
+    (_record([_round(["trump(S)", "pass", "pass", "double"], [])],
+             options={"ruleset": "sidi-barrani"}),
+     "round 1, picking step 4", "double refused: picking has ended"),
 ]
 
 
