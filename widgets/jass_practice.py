@@ -47,6 +47,7 @@ class JassPractice:
     _bots: dict[int, Any]
     _bot_names: dict[int, str]
     _seed: int
+    _epoch: int
 
     def _practice_widgets(self) -> w.Widget:
         self.coach = html("", "ctj-jass-coach")
@@ -198,5 +199,6 @@ class JassPractice:
     def take_back(self) -> None:
         """Undo your last action in this hand (and the bots' after it)."""
         self.state = take_back(self.state, self._humans)
+        self._epoch += 1  # a paced bot move scheduled before does nothing now
         self.coach.value = "Taken back: your turn again."
         self._render()  # type: ignore[attr-defined]

@@ -14,8 +14,14 @@ False
 True
 >>> table.pick(table.legal()[0])     # the forehand's choice (or the partner's after a push)
 True
->>> table.play(table.legal()[0])     # a legal card; the bots answer at once
+>>> table.play(table.legal()[0])     # a legal card; the bots answer (paced in a kernel)
 True
+
+In a running kernel (Jupyter, Voilà) the bots are paced as on the Chai Tea Jazz table: each bot
+action a moment after the one before and a complete trick held a little longer
+(:data:`~.table_bots.SPEEDS`; ``speed="instant"`` or the Bots menu turns it off). Outside a
+kernel, or with ``speed="instant"``, they answer at once; :meth:`JassTable.set_speed` takes a
+``scheduler(seconds, callback)`` for tests.
 """
 
 from __future__ import annotations
@@ -38,7 +44,9 @@ from .base import Refusal, View, button, default_names, html, show
 from .jass_board import board_html
 from .jass_practice import BOT_STRENGTH, JassPractice
 from .jass_words import item_words, meld_words, suit_words
+from .runners import Scheduler, loop_scheduler
 from .strip import CardStrip, LoadButton, SaveButton, StripItem
+from .table_bots import SPEEDS
 
 __all__ = ["BOT_STRENGTH", "JassTable"]
 
@@ -62,10 +70,19 @@ class JassTable(JassPractice, View):
     def __init__(self, ruleset: str = "schieber", players: int | None = None, *, seed: int = 1,
                  humans: Iterable[int] = (0,), bots: str = "rule", faces: str = "swiss",
                  options: dict[str, object] | None = None, names: Sequence[str] | None = None,
-                 open_hands: bool = False) -> None:
+                 open_hands: bool = False, speed: str = "normal") -> None:
         super().__init__()
         if bots not in BOT_STRENGTH:
             raise Refusal(f"bots is one of {', '.join(BOT_STRENGTH)}, not {bots!r}")
+        if speed not in SPEEDS:
+            raise Refusal(f"speed is one of {', '.join(SPEEDS)}, not {speed!r}")
+        # pacing: a bot action scheduled for later carries the epoch it was scheduled in and
+        # does nothing once the game has moved on (a take-back, a new game, a load)
+        self._epoch = 0
+        self._scheduler: Scheduler | None = loop_scheduler()
+        self.speed = w.Dropdown(options=[(k, k) for k in SPEEDS], value=speed,
+                                description="Bots", layout=w.Layout(width="auto"))
+        self.speed.add_class("ctj-speed")
         self.faces = faces
         self._ruleset, self._players, self._options = ruleset, players, dict(options or {})
         self._bot_name = bots
@@ -94,11 +111,13 @@ class JassTable(JassPractice, View):
         practice = self._practice_widgets()
         self.new_game(seed)
         self.bot_box = w.VBox([self._bot_menu_box()])
+        self.speed.observe(self._guard(lambda _c: self._advance()), "value")
         felt = w.HBox([w.VBox([self.seats, self.weis]), self.trick, self.last])
         felt.add_class("ctj-jass-felt")
         self._finish(self.header, felt, self.picks,
                      self.hand, self.status.widget, practice,
-                     w.HBox([self.next_button, self.save, self.upload]), self.board, self.bot_box)
+                     w.HBox([self.next_button, self.save, self.upload, self.speed]), self.board,
+                     self.bot_box)
 
     # -- the game ---------------------------------------------------------------------------
     def new_game(self, seed: int) -> None:
@@ -183,13 +202,56 @@ class JassTable(JassPractice, View):
     def _clicked(self, card_id: str) -> None:
         self.play(card_id)
 
-    def _advance(self) -> None:
-        """Let the bots act until a human's turn, the hand's end or the game's end."""
+    def set_speed(self, speed: str, scheduler: Scheduler | None = None) -> bool:
+        """How fast the bots play: ``instant``, ``fast``, ``normal`` or ``slow`` (paced in a
+        running kernel, or with a ``scheduler(seconds, callback)`` given)."""
+        def run() -> None:
+            if speed not in SPEEDS:
+                raise Refusal(f"speed is one of {', '.join(SPEEDS)}, not {speed!r}")
+            if scheduler is not None:
+                self._scheduler = scheduler
+            if self.speed.value == speed:
+                self._advance()
+            self.speed.value = speed
+        return self._attempt(run)
+
+    def _bot_to_act(self) -> bool:
         s = self.state
-        while s.phase in ("picking", "play") and s.current_player() not in self._humans:
-            seat = s.current_player()
-            s.apply_action(self._bots[seat].act(s))
+        return s.phase in ("picking", "play") and s.current_player() not in self._humans
+
+    def _advance(self) -> None:
+        """Let the bots act until a human's turn, the hand's end or the game's end: at once,
+        or paced (one action per moment, the table drawn after each)."""
+        self._epoch += 1
+        delay = SPEEDS[self.speed.value]
+        if delay <= 0 or self._scheduler is None:
+            s = self.state
+            while self._bot_to_act():
+                s.apply_action(self._bots[s.current_player()].act(s))
         self._render()
+        if delay > 0 and self._scheduler is not None:
+            self._schedule(self._epoch, delay)
+
+    def _schedule(self, epoch: int, delay: float) -> None:
+        if not self._bot_to_act() or self._scheduler is None:
+            return
+        s = self.state
+        # a trick just completed (its cards on the last-trick strip) is held a little longer
+        wait = min(3.0, 2.5 * delay) if s.phase == "play" and not s.trick() and s.tricks() \
+            else delay
+        self._scheduler(wait, lambda: self._paced_step(epoch))
+
+    def _paced_step(self, epoch: int) -> None:
+        if epoch != self._epoch or not self._bot_to_act():  # the game moved on since
+            return
+        s = self.state
+        try:
+            s.apply_action(self._bots[s.current_player()].act(s))
+        except Exception as e:  # a failing bot: the game waits and says why
+            self.status.error(f"a bot could not move: {e}")
+            return
+        self._render()
+        self._schedule(epoch, SPEEDS[self.speed.value])
 
     def _after_error(self) -> None:
         self._render()
