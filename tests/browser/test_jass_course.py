@@ -181,3 +181,26 @@ def test_play_jass_page(desk: Page, voila_url: str) -> None:  # noqa: F811
     expect(table.locator(".ctj-jass-hand .ctj-card")).to_have_count(8, timeout=UPDATE_MS)
     shoot(desk, "play_jass")
     assert_quiet(desk, name)
+
+
+def test_14_the_coiffeur_pad_fits_a_phone(phone_page: Page, voila_url: str) -> None:
+    """Issue 23: on a 390x844 phone the Coiffeur pad and the table of hands stay inside the
+    screen (wider ones scroll sideways within their own box, never clipped by the page), and
+    the Bots menu's touch target does not cover the board below it."""
+    page = phone_page
+    open_dashboard(page, voila_url, "14_coiffeur_and_the_pad.ipynb",
+                   selector=".ctj-jass-table")
+    table = page.locator(".ctj-jass-table").first
+    pad = table.locator(".ctj-jass-pad").first
+    pad.scroll_into_view_if_needed()
+    width = page.viewport_size["width"] if page.viewport_size else 390
+    for box in (pad, table.locator(".ctj-jass-hands").first):
+        r = box.bounding_box()
+        assert r is not None and r["x"] >= 0 and r["x"] + r["width"] <= width, r
+    scrolls = pad.evaluate("e => [e.scrollWidth, e.clientWidth, getComputedStyle(e).overflowX]")
+    assert scrolls[2] == "auto", scrolls  # a wider pad scrolls within its box
+    speed = table.locator(".ctj-speed").first.bounding_box()
+    board = table.locator(".ctj-jass-board").first.bounding_box()
+    assert speed is not None and board is not None
+    assert speed["y"] + speed["height"] <= board["y"] + 1, (speed, board)
+    shoot(page, "14_phone_pad")
