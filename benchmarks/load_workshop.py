@@ -105,18 +105,19 @@ class Server:
     process: subprocess.Popen[bytes]
     log_path: Path
     pool: int = 0
+    lesson: str = LESSON
 
     def log_text(self) -> str:
         return self.log_path.read_text(encoding="utf-8", errors="replace")
 
     def pools_filled(self) -> int:
-        return self.log_text().count(f"Kernel pool of {LESSON} is filled")
+        return self.log_text().count(f"Kernel pool of {self.lesson} is filled")
 
 
-def pool_size(learners: int) -> int:
+def pool_size(learners: int, lesson: str = LESSON) -> int:
     """The workshop pool for a class: deploy/workshop/voila.py's rule, read from the file."""
-    env = {"CHAITEA_LEARNERS": str(learners)}
-    return int(workshop_config(env)["VoilaKernelManager"]["kernel_pools_config"][LESSON]
+    env = {"CHAITEA_LEARNERS": str(learners), "CHAITEA_LESSON": lesson}
+    return int(workshop_config(env)["VoilaKernelManager"]["kernel_pools_config"][lesson]
                ["pool_size"])
 
 
@@ -137,9 +138,10 @@ def workshop_config(env: dict[str, str]) -> Any:
 
 
 def start_server(setting: str, port: int, learners: int, *, cull_idle: int | None = None,
-                 timeout: float = 600.0) -> Server:
-    """``default``: `make dashboard`'s command line; ``workshop``: `make workshop`'s. Returns
-    once the server answers and (workshop) the lesson's pool of preheated kernels is full."""
+                 timeout: float = 600.0, lesson: str = LESSON) -> Server:
+    """``default``: `make dashboard`'s command line; ``workshop``: `make workshop`'s (its
+    ``LESSON`` preheated: ``lesson``). Returns once the server answers and (workshop) the
+    lesson's pool of preheated kernels is full."""
     cmd = [sys.executable, "-m", "voila", str(NOTEBOOKS), "--no-browser", "--Voila.ip=127.0.0.1",
            f"--port={port}", "--Voila.port_retries=0"]
     env = dict(os.environ)
@@ -147,10 +149,10 @@ def start_server(setting: str, port: int, learners: int, *, cull_idle: int | Non
     if setting == "workshop":
         cmd.append(f"--Voila.config_file_paths={WORKSHOP_CONFIG}")
         env["CHAITEA_LEARNERS"] = str(learners)
-        env["CHAITEA_LESSON"] = LESSON
+        env["CHAITEA_LESSON"] = lesson
         if cull_idle is not None:
             env["CHAITEA_CULL_IDLE_TIMEOUT"] = str(cull_idle)
-        pool = pool_size(learners)
+        pool = pool_size(learners, lesson)
     elif setting != "default":
         raise ValueError(f"setting must be default or workshop, not {setting!r}")
     ARTIFACTS.mkdir(exist_ok=True)
@@ -159,7 +161,7 @@ def start_server(setting: str, port: int, learners: int, *, cull_idle: int | Non
         proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT,
                                 stdin=subprocess.DEVNULL, cwd=ROOT, env=env,
                                 start_new_session=True)
-    server = Server(setting, f"http://127.0.0.1:{port}", proc, log_path, pool)
+    server = Server(setting, f"http://127.0.0.1:{port}", proc, log_path, pool, lesson)
     deadline = time.monotonic() + timeout
     while True:
         if proc.poll() is not None:

@@ -45,3 +45,34 @@ def test_a_class_of_three_gets_working_dashboards_and_frees_its_kernels() -> Non
     finally:
         lw.stop_server(server)
     assert not lw.kernel_processes(server)
+
+
+def test_a_jass_lesson_is_served_from_the_preheated_pool() -> None:
+    """Issue 23: `make workshop LESSON=13_schieber_at_the_table.ipynb` serves a Jass lesson as
+    it serves the others: its kernels preheated, a learner's page drawn from the pool, the
+    Jass table playable (a pick, then the hand's legal cards lit)."""
+    from playwright.sync_api import sync_playwright
+
+    from tests.browser.harness import close_page, launch_chromium, new_page, open_dashboard
+
+    lesson = "13_schieber_at_the_table.ipynb"
+    server = lw.start_server("workshop", PORT + 1, learners=1, timeout=240, lesson=lesson)
+    try:
+        assert server.pool == 3 and len(lw.kernel_processes(server)) == server.pool
+        with sync_playwright() as p:
+            browser = launch_chromium(p)
+            context, page = new_page(browser)
+            try:
+                table = open_dashboard(page, server.url, lesson, selector=".ctj-jass-table",
+                                       screenshot=False)
+                table.locator(".ctj-jass-picks button").first.click()
+                lit = table.locator(".ctj-jass-hand button.ctj-playable")
+                lit.first.wait_for(state="visible", timeout=20_000)
+                assert lit.count() >= 1
+            finally:
+                close_page(context, page)
+                browser.close()
+        assert "Using pre-heated kernel" in server.log_text(), server.log_text()[-3000:]
+    finally:
+        lw.stop_server(server)
+    assert not lw.kernel_processes(server)
