@@ -1,10 +1,11 @@
-"""Issue 8 in the browser: a shared record whose names are markup runs nothing in the page.
+"""Issues 8 and 23 in the browser: a shared record whose names are markup runs nothing in the page.
 
 The game dashboard (06_full_game) uploads records with the hostile names of
 ``tests/security/corpus.py`` (script tags, event handlers, ``javascript:`` URLs, SVG
 ``<foreignObject>``, entities, attribute-breaking quotes) and a hostile file name: every payload
 would set ``window.__pwned`` or change ``document.title``; both stay as they were, the page
-holds no element from the input, and the names show as text.
+holds no element from the input, and the names show as text. The Jass table (play_jass) does
+the same with a Schieber record whose names are markup.
 """
 
 from __future__ import annotations
@@ -81,3 +82,42 @@ def test_hostile_file_name_and_refused_names(desk: Page, voila_url: str) -> None
     not_pwned(desk, title)
     no_foreign_elements(dash)
     assert_no_errors(desk, NAME)
+
+
+def _jass_record(names: list[str], actions: int) -> dict[str, object]:
+    """A Schieber record with ``names``, ``actions`` random legal actions into the game."""
+    import random
+
+    from chaitea.engine.machine import round_seed
+    from chaitea.rulesets import jass_game
+
+    state = jass_game("schieber").new_initial_state(names=names)
+    state.apply_deal(round_seed(4, 0))
+    rng = random.Random(4)
+    for _ in range(actions):
+        if state.phase == "deal":
+            state.apply_deal(round_seed(4, state.round_number))
+        state.apply_action(rng.choice(state.legal_actions()))
+    return state.record()
+
+
+@pytest.mark.parametrize("actions", [6, 40], ids=["mid-hand", "after-a-hand"])
+def test_hostile_jass_record_upload_runs_no_script(desk: Page, voila_url: str,  # noqa: F811
+                                                   actions: int) -> None:
+    """Issue 23: the Jass table (play_jass) loads a Schieber record whose four names are markup
+    (the seat table, the header, the Weis lines, the board's team names, the bot menus): nothing
+    runs, no element of the input is in the page, the names show as text."""
+    name = "play_jass.ipynb"
+    open_dashboard(desk, voila_url, name)
+    title = desk.title()
+    table = desk.locator(".ctj-jass-table").first
+    names = [PAYLOAD_NAMES[k] for k in (0, 2, 3, 6)]
+    rec = _jass_record(names, actions)
+    upload_file(desk, table, "shared.json", json.dumps(rec).encode("utf-8"))
+    expect(table).to_contain_text("Game loaded", timeout=UPDATE_MS)
+    not_pwned(desk, title)
+    no_foreign_elements(table)
+    text = table.inner_text()
+    for n in names:
+        assert n in text, f"{n!r} is not shown as text"
+    assert_no_errors(desk, name)
