@@ -33,6 +33,13 @@ c.VoilaKernelManager.kernel_pools_config = {
 # waiting waits for one. Then the pool is full again: learners + pool kernels in all.
 c.VoilaKernelManager.fill_delay = float(os.environ.get("CHAITEA_FILL_DELAY", "120"))
 
+# Kernels talk to the server over Unix sockets, not TCP ports: a class's 30-odd kernels start
+# together, and a TCP port the server picked could be taken by another program before the kernel
+# bound it ("Address already in use"); the kernel then died, and every restart reused the same
+# port, so one learner's page had no kernel (load_workshop at 30 learners, with other servers
+# running on the machine). Sockets are files in the runtime directory: nothing to collide with.
+c.KernelManager.transport = "ipc"
+
 # Wait for cell output as long as a loaded machine needs (Voilà's default is 4 s).
 c.VoilaExecutor.iopub_timeout = 60
 c.VoilaExecutor.startup_timeout = 120
