@@ -204,3 +204,51 @@ def test_14_the_coiffeur_pad_fits_a_phone(phone_page: Page, voila_url: str) -> N
     assert speed is not None and board is not None
     assert speed["y"] + speed["height"] <= board["y"] + 1, (speed, board)
     shoot(page, "14_phone_pad")
+
+
+def test_play_jass_a_whole_hand_with_hint_take_back_and_the_board(
+        desk: Page, voila_url: str) -> None:  # noqa: F811
+    """Issue 23: a whole hand at the Jass table in the page: the choice when it is the
+    learner's, Hint (the coach's card in words), a card taken back and played again, every card
+    to the end of the hand, then the score board's row for the hand (the bots instant here)."""
+    name = "play_jass.ipynb"
+    open_dashboard(desk, voila_url, name)
+    table = desk.locator(".ctj-jass-table").first
+    table.locator(".ctj-speed select").select_option("instant")
+    hand = table.locator(".ctj-jass-hand .ctj-card")
+    lit = table.locator(".ctj-jass-hand .ctj-card.ctj-playable")
+    picks = table.locator("button.ctj-jass-pick")
+    next_hand = table.locator("button.ctj-jass-next")
+    coach = table.locator(".ctj-jass-coach")
+    tried = False
+    for _ in range(40):
+        if next_hand.is_visible():
+            break
+        if picks.count() and picks.first.is_visible():
+            picks.first.click()
+            desk.wait_for_timeout(200)
+            continue
+        expect(lit.first).to_be_visible(timeout=UPDATE_MS)
+        left = hand.count()
+        if not tried:  # Hint, then a card played and taken back, then played again
+            table.locator("button.ctj-jass-hint").click()
+            expect(coach).to_contain_text("Play the", timeout=UPDATE_MS)
+            lit.first.click()
+            expect(hand).to_have_count(left - 1, timeout=UPDATE_MS)
+            table.locator("button.ctj-jass-back").click()
+            expect(coach).to_contain_text("Taken back", timeout=UPDATE_MS)
+            expect(hand).to_have_count(left, timeout=UPDATE_MS)
+            tried = True
+            continue
+        lit.first.click()
+        if left > 1:
+            expect(hand).to_have_count(left - 1, timeout=UPDATE_MS)
+        else:
+            expect(next_hand).to_be_visible(timeout=UPDATE_MS)
+    expect(next_hand).to_be_visible()
+    assert tried
+    board = table.locator(".ctj-jass-board .ctj-jass-hands")
+    expect(board.locator("tbody tr")).to_have_count(1)  # the hand's row, as the engine wrote it
+    expect(board.locator("tfoot")).to_contain_text("Total")
+    shoot(desk, "play_jass_hand")
+    assert_quiet(desk, name)
