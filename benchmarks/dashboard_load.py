@@ -86,6 +86,18 @@ def _lit_card(page: Page, root: str) -> str | None:
     return lit.first.get_attribute("data-card")
 
 
+def _click_first(page: Page, selectors: list[str]) -> bool:
+    """Click the first of ``selectors`` that shows an enabled button (then give the page 300
+    ms); ``False`` when none does."""
+    for css in selectors:
+        button = page.locator(css)
+        if button.count() and button.first.is_visible() and button.first.is_enabled():
+            button.first.click()
+            page.wait_for_timeout(300)
+            return True
+    return False
+
+
 def _wait_for_turn(page: Page, root: str, timeout: float = 20.0) -> str | None:
     """Until Aslan has a lit card (passing or picking in the dashboard's picking panel, going
     on to the next round after a round's summary). None when the game is over."""
@@ -94,14 +106,9 @@ def _wait_for_turn(page: Page, root: str, timeout: float = 20.0) -> str | None:
         card = _lit_card(page, root)
         if card:
             return card
-        for css in (".ctj-picking-panel button.ctj-pass", ".ctj-picking-panel button.ctj-pick",
-                    "button.ctj-next-round"):
-            button = page.locator(f"{root} {css}")
-            if button.count() and button.first.is_visible() and button.first.is_enabled():
-                button.first.click()
-                page.wait_for_timeout(300)
-                break
-        else:
+        if not _click_first(page, [f"{root} {css}" for css in (
+                ".ctj-picking-panel button.ctj-pass", ".ctj-picking-panel button.ctj-pick",
+                "button.ctj-next-round")]):
             page.wait_for_timeout(50)
     return None
 
@@ -130,13 +137,8 @@ def jass_click_times(browser: Browser, url: str, name: str, plays: int) -> list[
                     CLICK_JS, [root, card.replace("'", "p"), JASS_HAND, JASS_CENTRE])))
                 page.wait_for_timeout(50)
                 continue
-            for css in (f"{root} .ctj-jass-picks button", f"{root} button.ctj-jass-next"):
-                button = page.locator(css)
-                if button.count() and button.first.is_visible() and button.first.is_enabled():
-                    button.first.click()
-                    page.wait_for_timeout(300)
-                    break
-            else:
+            if not _click_first(page, [f"{root} .ctj-jass-picks button",
+                                       f"{root} button.ctj-jass-next"]):
                 page.wait_for_timeout(50)
         return times
     finally:

@@ -44,9 +44,9 @@ from .base import Refusal, View, button, default_names, html, show
 from .jass_board import board_html
 from .jass_practice import BOT_STRENGTH, JassPractice
 from .jass_words import item_words, meld_words, suit_words
-from .runners import Scheduler, loop_scheduler
+from .runners import Scheduler, loop_scheduler, trick_hold
 from .strip import CardStrip, LoadButton, SaveButton, StripItem
-from .table_bots import SPEEDS
+from .table_bots import SPEEDS, check_speed
 
 __all__ = ["BOT_STRENGTH", "JassTable"]
 
@@ -74,8 +74,7 @@ class JassTable(JassPractice, View):
         super().__init__()
         if bots not in BOT_STRENGTH:
             raise Refusal(f"bots is one of {', '.join(BOT_STRENGTH)}, not {bots!r}")
-        if speed not in SPEEDS:
-            raise Refusal(f"speed is one of {', '.join(SPEEDS)}, not {speed!r}")
+        check_speed(speed)
         # pacing: a bot action scheduled for later carries the epoch it was scheduled in and
         # does nothing once the game has moved on (a take-back, a new game, a load)
         self._epoch = 0
@@ -206,8 +205,7 @@ class JassTable(JassPractice, View):
         """How fast the bots play: ``instant``, ``fast``, ``normal`` or ``slow`` (paced in a
         running kernel, or with a ``scheduler(seconds, callback)`` given)."""
         def run() -> None:
-            if speed not in SPEEDS:
-                raise Refusal(f"speed is one of {', '.join(SPEEDS)}, not {speed!r}")
+            check_speed(speed)
             if scheduler is not None:
                 self._scheduler = scheduler
             if self.speed.value == speed:
@@ -237,8 +235,7 @@ class JassTable(JassPractice, View):
             return
         s = self.state
         # a trick just completed (its cards on the last-trick strip) is held a little longer
-        wait = min(3.0, 2.5 * delay) if s.phase == "play" and not s.trick() and s.tricks() \
-            else delay
+        wait = trick_hold(delay) if s.phase == "play" and not s.trick() and s.tricks() else delay
         self._scheduler(wait, lambda: self._paced_step(epoch))
 
     def _paced_step(self, epoch: int) -> None:

@@ -18,7 +18,7 @@ from chaitea.ai.bots import Bot
 
 from .base import Refusal
 from .captions import describe
-from .runners import Runner, Scheduler, background_runner, loop_scheduler
+from .runners import Runner, Scheduler, background_runner, loop_scheduler, trick_hold
 from .seat_bots import BOT_CHOICES, bot_named, choice_name, make_bots
 
 __all__ = ["BOT_CHOICES", "Runner", "Scheduler", "Session", "Step", "background_runner",
@@ -233,7 +233,7 @@ class Session:
         as in a Jupyter or Voilà kernel); without one, the bots act at once (the synchronous
         path the tests use)."""
         self.delay = max(0.0, float(delay))
-        self.hold = min(3.0, 2.5 * self.delay) if hold is None else max(0.0, float(hold))
+        self.hold = trick_hold(self.delay) if hold is None else max(0.0, float(hold))
         self.scheduler = scheduler if scheduler is not None else loop_scheduler()
 
     @property

@@ -16,7 +16,7 @@ from chaitea import Card, Game, GameState
 
 from .base import Refusal, button, default_names, html, show
 from .session import Session, kept_bots
-from .table_bots import SPEEDS, TableBots
+from .table_bots import TableBots, check_speed
 from .table_coach import HINT_SAMPLES as HINT_SAMPLES
 from .table_coach import REVIEW_TRICKS as REVIEW_TRICKS
 from .table_coach import TableCoach
@@ -68,8 +68,7 @@ class TrickTable(TableCoach, TableBots, TableDrawing):
                  speed: str = "normal", presenter: bool = False) -> None:
         super().__init__()
         self.practice = practice
-        if speed not in SPEEDS:
-            raise Refusal(f"speed is one of {', '.join(SPEEDS)}, not {speed!r}")
+        check_speed(speed)
         self._players = players
         self._seed = seed
         self._humans = tuple(humans)

@@ -14,10 +14,24 @@ from .runners import Scheduler
 from .seat_bots import BOT_CHOICES
 from .table_base import TableBase
 
-__all__ = ["SPEEDS", "TableBots"]
+__all__ = ["SPEEDS", "TableBots", "check_speed"]
 
-# seconds between two bot actions (a complete trick is held 2.5 times as long, at most 3 s)
+# seconds between two bot actions (a complete trick is held longer: runners.trick_hold)
 SPEEDS = {"instant": 0.0, "fast": 0.35, "normal": 0.8, "slow": 1.5}
+
+
+def check_speed(speed: str) -> None:
+    """Refuse a bot speed that is not one of :data:`SPEEDS`, naming them (every table asks).
+
+    >>> check_speed("slow")
+    >>> try:
+    ...     check_speed("warp")
+    ... except Refusal as e:
+    ...     print(e)
+    speed is one of instant, fast, normal, slow, not 'warp'
+    """
+    if speed not in SPEEDS:
+        raise Refusal(f"speed is one of {', '.join(SPEEDS)}, not {speed!r}")
 
 
 class TableBots(TableBase):
@@ -108,8 +122,7 @@ class TableBots(TableBase):
         """How fast the bots play: ``instant``, ``fast``, ``normal`` or ``slow`` (paced only
         in a running kernel, or with a ``scheduler(seconds, callback)`` given)."""
         def run() -> None:
-            if speed not in SPEEDS:
-                raise Refusal(f"speed is one of {', '.join(SPEEDS)}, not {speed!r}")
+            check_speed(speed)
             self._scheduler = scheduler
             if self.speed.value == speed:
                 self._apply_speed()

@@ -80,3 +80,18 @@ def course() -> Any:
         return importlib.import_module("ctj_course")
     finally:
         sys.path.remove(str(NOTEBOOKS))
+
+
+class FakeClock:
+    """A scheduler for the tests: callbacks wait in a list until :meth:`run` (no real time)."""
+
+    def __init__(self) -> None:
+        self.waiting: list[tuple[float, object]] = []
+
+    def __call__(self, seconds: float, callback: object) -> None:
+        self.waiting.append((seconds, callback))
+
+    def run(self) -> float:
+        seconds, callback = self.waiting.pop(0)
+        callback()  # type: ignore[operator]
+        return seconds

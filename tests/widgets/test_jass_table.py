@@ -16,7 +16,7 @@ from chaitea.engine.ruleset import Ruleset
 from chaitea.rulesets import jass_game
 from chaitea_widgets.jass_board import chalk_board_svg, chalk_strokes
 from chaitea_widgets.jass_table import JassTable
-from tests.widgets.conftest import browser_click, enabled_cards, shown_cards
+from tests.widgets.conftest import FakeClock, browser_click, enabled_cards, shown_cards
 
 # every Jass ruleset the engine plays, at every player count it allows
 RULESETS = [(name, players) for name, r in sorted(REGISTRY.items())
@@ -232,44 +232,29 @@ def test_tutti_shows_the_trump_once_it_is_set() -> None:
     assert f"trump now: {suit_words(table.state.trump)}" in table.header.value
 
 
-class _Clock:
-    """A scheduler for the table's pacing: the callbacks wait here until :meth:`run_next`."""
-
-    def __init__(self) -> None:
-        self.waiting: list[tuple[float, object]] = []
-
-    def __call__(self, seconds: float, callback: object) -> None:
-        self.waiting.append((seconds, callback))
-
-    def run_next(self) -> float:
-        seconds, callback = self.waiting.pop(0)
-        callback()  # type: ignore[operator]
-        return seconds
-
-
 def test_paced_bots_act_one_at_a_time_and_hold_a_complete_trick() -> None:
     """Issue 23: the Jass table paces its bots as the Chai Tea Jazz table does (SPEEDS): one
     action per moment, a complete trick held 2.5 times as long; instant answers at once."""
     from chaitea_widgets.table_bots import SPEEDS
 
-    clock = _Clock()
+    clock = FakeClock()
     table = JassTable("schieber", seed=3, humans=(0,), speed="instant")
     assert table.set_speed("fast", scheduler=clock)
     while table.state.phase == "picking" and table.to_act() == 0:
         assert table.pick(table.legal()[0])
         while clock.waiting and table.to_act() != 0:
-            clock.run_next()
+            clock.run()
     assert table.state.phase == "play"
     if table.to_act() != 0:  # the bots lead and follow first, one card a moment
         while table.to_act() != 0:
-            clock.run_next()
+            clock.run()
     assert table.play(table.legal()[0])
     before = len(table.state.trick())
     assert len(clock.waiting) == 1 and table.to_act() != 0  # scheduled, not yet played
     assert len(table.state.trick()) == before
     waits = []
     while table.to_act() != 0 and clock.waiting:
-        waits.append(clock.run_next())
+        waits.append(clock.run())
         assert len(clock.waiting) <= 1
     fast = SPEEDS["fast"]
     assert set(waits) <= {fast, min(3.0, 2.5 * fast)} and waits[0] == fast
@@ -277,24 +262,24 @@ def test_paced_bots_act_one_at_a_time_and_hold_a_complete_trick() -> None:
 
 
 def test_a_take_back_or_instant_cancels_a_pending_bot_move() -> None:
-    clock = _Clock()
+    clock = FakeClock()
     table = JassTable("schieber", seed=3, humans=(0,), speed="instant")
     while table.state.phase == "picking":
         assert table.pick(table.legal()[0])
     table.set_speed("normal", scheduler=clock)
     while table.to_act() != 0:
-        clock.run_next()
+        clock.run()
     assert table.play(table.legal()[0])
     assert len(clock.waiting) == 1
     played = len(table.state.trick()) + 4 * len(table.state.tricks())
     table.take_back()
     assert table.to_act() == 0
-    clock.run_next()  # the move scheduled before the take-back does nothing
+    clock.run()  # the move scheduled before the take-back does nothing
     assert len(table.state.trick()) + 4 * len(table.state.tricks()) == played - 1
     assert table.play(table.legal()[0])
     assert table.set_speed("instant")  # the bots answer at once, the pending move is void
     assert table.to_act() == 0 or table.state.phase != "play"
     for _ in clock.waiting[:]:
-        clock.run_next()
+        clock.run()
     assert table.to_act() == 0 or table.state.phase != "play"
     assert not table.set_speed("warp") and "Speed is one of" in table.message

@@ -7,7 +7,7 @@ import re
 
 import chaitea
 from chaitea_widgets import GameDashboard, PickingPanel, TrickTable
-from tests.widgets.conftest import assert_clean, assert_session_legal
+from tests.widgets.conftest import FakeClock, assert_clean, assert_session_legal
 
 NAMES = ["Aslan", "Leo", "Mufasa"]
 
@@ -120,21 +120,6 @@ def test_a_dimmed_card_says_why_before_it_is_clicked() -> None:
 
 
 # ------------------------------------------------------------------ paced bots
-class FakeClock:
-    """A scheduler for the tests: callbacks wait in a list until :meth:`run` (no real time)."""
-
-    def __init__(self) -> None:
-        self.waiting: list[tuple[float, object]] = []
-
-    def __call__(self, seconds: float, callback: object) -> None:
-        self.waiting.append((seconds, callback))
-
-    def run(self) -> float:
-        seconds, callback = self.waiting.pop(0)
-        callback()  # type: ignore[operator]
-        return seconds
-
-
 def test_paced_bots_play_one_card_at_a_time() -> None:
     clock = FakeClock()
     table = TrickTable(players=3, seed=4, humans=(0,), contract="trump(H)", names=NAMES)
