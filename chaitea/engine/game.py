@@ -62,9 +62,9 @@ from chaitea.engine.actions import (
 )
 from chaitea.engine.driver import JassGame
 from chaitea.engine.machine import CHANCE, TERMINAL
-from chaitea.engine.registry import RECORD_RULESETS, Parts, Picked, registered
+from chaitea.engine.registry import RECORD_RULESETS, Parts, registered
 from chaitea.engine.round_play import PlayTables, RoundPlay
-from chaitea.engine.rounds import RoundResult, TrickRecord, _RoundLog, round_seed
+from chaitea.engine.rounds import Picked, RoundResult, TrickRecord, _RoundLog, round_seed
 from chaitea.engine.ruleset import Ruleset
 from chaitea.engine.view import StateView
 
@@ -183,7 +183,7 @@ class Game(ActionTable, PlayTables):
         c = contract if isinstance(contract, Contract) else Contract.parse(contract)
         st = GameState(self, seed=None, round_only=True, names=validate.names_or_none(names, self))
         st._deal_cards(deal)
-        st._start_play(declarer, -1, c, debt, 0)
+        st._start_play(Picked(declarer, -1, c, debt, 0, st._bid))
         return st
 
     def options_json(self) -> dict[str, Any]:
@@ -250,6 +250,7 @@ class GameState(StateView, RoundPlay):
         self._turn = barrel
         self._bid: Any = game.picking.idle(barrel)
         # play
+        self._picked: Picked | None = None  # the round's picking outcome (set as play starts)
         self._declarer = -1
         self._row = -1
         self._contract: Contract | None = None
@@ -401,7 +402,7 @@ class GameState(StateView, RoundPlay):
         return c
 
     def _clone_into(self, c: GameState) -> None:
-        c._pad = self._pad.clone()
+        # the pad is shared: the scoring part writes a new one (PaperPadScore.write)
         c._logs = self._logs[:-1] + [self._logs[-1].copy()] if self._logs else []
         c._acts = c._logs[-1].actions if c._logs else []
 
@@ -444,8 +445,7 @@ class GameState(StateView, RoundPlay):
         after = g.picking.step(g, self._pad, self._bid, aid)
         if type(after) is Picked:  # the contract is chosen: the round's play starts
             self._bid = after.last
-            self._start_play(after.declarer, after.row, after.contract, after.debt,
-                             after.offer)
+            self._start_play(after)
         else:
             self._bid = after
             self._turn = after.turn

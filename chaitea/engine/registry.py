@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from chaitea.core.cards import Deck
 from chaitea.core.contracts import Contract
@@ -24,7 +24,7 @@ from chaitea.core.seating import Seating
 from chaitea.core.setups import Setup
 from chaitea.engine.actions import Action
 from chaitea.engine.pad import Pad
-from chaitea.engine.rounds import RoundResult, StateFields
+from chaitea.engine.rounds import Picked, PlayedRound, RoundResult
 
 __all__ = ["RECORD_RULESETS", "REGISTRY", "PadScoring", "Parts", "Picked", "StatePicking",
            "register", "registered"]
@@ -51,19 +51,6 @@ def register(ruleset: R) -> R:
 def registered(name: object) -> Any:
     """The ruleset called ``name``, or ``None``."""
     return REGISTRY.get(name) if isinstance(name, str) else None
-
-
-class Picked(NamedTuple):
-    """The choice that ends Chai Tea Jazz's picking phase: the declarer, the pad row, the
-    contract, the Bet Debt carried and the accepted offer (RULES B, V), and the picking
-    situation as it ended (``last``: what the readers ``passed`` and ``current_bet`` show)."""
-
-    declarer: int
-    row: int
-    contract: Contract
-    debt: int
-    offer: int
-    last: Any
 
 
 class StatePicking(Protocol):
@@ -94,8 +81,8 @@ class PadScoring(Protocol):
     (:class:`chaitea.rulesets.paper_pad.PaperPadScore`)."""
 
     def new_pad(self, game: Any) -> Pad: ...
-    def round_result(self, st: StateFields, last: int) -> RoundResult: ...
-    def write(self, st: StateFields, result: RoundResult) -> None: ...
+    def round_result(self, game: Any, hand: PlayedRound) -> RoundResult: ...
+    def write(self, game: Any, pad: Pad, hand: PlayedRound, result: RoundResult) -> Pad: ...
     def finished(self, pad: Pad) -> bool: ...
     def leader_is_safe(self, game: Any, pad: Pad) -> bool: ...
     def cell_ranges(self, game: Any) -> tuple[list[int], list[int]]: ...

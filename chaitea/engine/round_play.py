@@ -18,7 +18,7 @@ from chaitea.core.deals import Deal, shuffled_indices
 from chaitea.core.errors import DealError, IllegalAction, IllegalPlay
 from chaitea.core.following import Follow, FollowRule
 from chaitea.core.round_tables import round_tables
-from chaitea.engine.rounds import StateFields, _RoundLog, round_seed
+from chaitea.engine.rounds import Picked, PlayedRound, StateFields, _RoundLog, round_seed
 
 __all__ = ["PlayTables", "RoundPlay"]
 
@@ -129,11 +129,12 @@ class RoundPlay(StateFields):
         return Deal.from_seed(seed, self.game.seating, self.game.deck)
 
     # -- play and scoring -------------------------------------------------------------------------
-    def _start_play(self, declarer: int, row: int, contract: Contract, debt: int,
-                    offer: int) -> None:
+    def _start_play(self, picked: Picked) -> None:
         g = self.game
-        self._declarer, self._row, self._contract = declarer, row, contract
-        self._debt, self._offer_bonus = debt, offer
+        self._picked = picked
+        declarer, contract = picked.declarer, picked.contract
+        self._declarer, self._row, self._contract = declarer, picked.row, contract
+        self._debt, self._offer_bonus = picked.debt, picked.offer
         self._tables, self._follow = g.round_rules(contract)
         self._follow_legal = self._follow.legal
         self._trick = []
@@ -158,13 +159,17 @@ class RoundPlay(StateFields):
         """The round is over (``last`` won its last trick): its scoring part scores it, writes
         it on the pad and says whether the game ends; else the barrel moves on."""
         g = self.game
-        result = g.scoring.round_result(self, last)
+        assert self._picked is not None  # set as the round's play started
+        hand = PlayedRound(self._picked, tuple(self._tricks_won), tuple(self._side_points), last,
+                           self._set_aside)
+        result = g.scoring.round_result(g, hand)
+        self._side_points = list(result.side_points)  # the set-aside cards given out (D9)
         self._results.append(result)
         self._logs[-1].result = result
         if self._round_only:
             self._phase = "end"
             return
-        g.scoring.write(self, result)
+        self._pad = g.scoring.write(g, self._pad, hand, result)  # a new pad: clones share it
         if g.scoring.finished(self._pad):
             self._phase = "end"
             return

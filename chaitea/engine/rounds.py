@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from chaitea.core.cards import Card
 from chaitea.core.contracts import Contract
@@ -22,7 +22,7 @@ from chaitea.core.following import Follow
 from chaitea.engine.machine import StateMachine, round_seed
 from chaitea.engine.pad import Pad
 
-__all__ = ["RoundResult", "StateFields", "TrickRecord", "round_seed"]
+__all__ = ["Picked", "PlayedRound", "RoundResult", "StateFields", "TrickRecord", "round_seed"]
 
 
 @dataclass(frozen=True)
@@ -55,6 +55,34 @@ class RoundResult:
                 "bet_debt": self.bet_debt, "tricks": list(self.tricks),
                 "card_points": self.card_points, "last_trick": self.last_trick,
                 "score": self.score}
+
+
+class Picked(NamedTuple):
+    """The choice that ends Chai Tea Jazz's picking phase: the declarer, the pad row, the
+    contract, the Bet Debt carried and the accepted offer (RULES B, V), and the picking
+    situation as it ended (``last``: what the readers ``passed`` and ``current_bet`` show)."""
+
+    declarer: int
+    row: int
+    contract: Contract
+    debt: int
+    offer: int
+    last: Any
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedRound:
+    """A Chai Tea Jazz round's facts as the driver hands them to its scoring part (issue 20,
+    as the Jass driver hands a :class:`~chaitea.engine.hand.Hand`): the picking's outcome
+    (``picked``: declarer, row, contract, Bet Debt, offer), the tricks won per seat, the card
+    points per side from the tricks, the seat that won the last trick and the two players'
+    set-aside cards (card ids; D9)."""
+
+    picked: Picked
+    tricks: tuple[int, ...]
+    side_points: tuple[int, ...]
+    last: int
+    set_aside: tuple[int, ...] = ()
 
 
 class _RoundLog:
@@ -108,6 +136,7 @@ class StateFields(StateMachine[RoundResult]):
     _bid: Any
     _pl: tuple[int, ...] | None
     # play
+    _picked: Picked | None  # the round's picking outcome (handed to the scoring part)
     _declarer: int
     _row: int
     _contract: Contract | None
@@ -130,7 +159,6 @@ class StateFields(StateMachine[RoundResult]):
     if TYPE_CHECKING:  # implemented by GameState (chaitea.engine.game)
         def current_player(self) -> int: ...
         def legal_moves(self) -> list[str]: ...
-        def _start_play(self, declarer: int, row: int, contract: Contract, debt: int,
-                        offer: int) -> None: ...
+        def _start_play(self, picked: Picked) -> None: ...
         def _begin_picking(self) -> None: ...
         def _auto_deal(self) -> None: ...

@@ -29,7 +29,7 @@ from chaitea.engine.rounds import RoundResult
 
 if TYPE_CHECKING:  # types only: the game modules import this one
     from chaitea.engine.game import Game
-    from chaitea.engine.rounds import StateFields
+    from chaitea.engine.rounds import PlayedRound
 
 __all__ = ["PaperPadScore"]
 
@@ -47,38 +47,45 @@ class PaperPadScore:
         return Pad(game.setup, game.sides, self.meta)
 
     @staticmethod
-    def round_result(st: StateFields, last: int) -> RoundResult:
-        """The finished round's result; ``last`` won the last trick (D9: the set-aside cards of
-        two players go to the sides first)."""
-        g = st.game
-        side = g.side_of[st._declarer]
-        if st._set_aside:  # D9: the last trick's winner takes the higher-ranked set-aside card
-            a, b = st._set_aside
+    def round_result(game: Game, hand: PlayedRound) -> RoundResult:
+        """The finished round's result from its facts: the declarer side's card points, the
+        last-trick bonus, Bet Debt and offer (D13: reversed on an Avoidance row); ``side_points``
+        with the two players' set-aside cards given out (D9: the last trick's winner takes the
+        higher-ranked one)."""
+        g = game
+        picked = hand.picked
+        side = g.side_of[picked.declarer]
+        last = hand.last
+        side_points = list(hand.side_points)
+        if hand.set_aside:
+            a, b = hand.set_aside
             rank = g.deck.rank_of
             high, low = (a, b) if rank[a] >= rank[b] else (b, a)
-            st._side_points[g.side_of[last]] += g.deck.points[high]
-            st._side_points[g.side_of[(last + 1) % 2]] += g.deck.points[low]
-        card_points = st._side_points[side]
+            side_points[g.side_of[last]] += g.deck.points[high]
+            side_points[g.side_of[(last + 1) % 2]] += g.deck.points[low]
+        card_points = side_points[side]
         bonus = g.seating.last_trick_bonus if g.side_of[last] == side else 0
-        avoidance = st._row >= 0 and g.setup.rows[st._row].avoidance
-        if avoidance:  # D13: a debt is always a cost, an offer always a gain
-            score = card_points + bonus + st._debt - st._offer_bonus
+        row = picked.row
+        debt, offer = picked.debt, picked.offer
+        if row >= 0 and g.setup.rows[row].avoidance:  # D13: a debt always costs, an offer gains
+            score = card_points + bonus + debt - offer
         else:
-            score = card_points + bonus + st._offer_bonus - st._debt
-        assert st._contract is not None
+            score = card_points + bonus + offer - debt
         return RoundResult(
-            st._declarer, g.setup.rows[st._row].key if st._row >= 0 else "", st._contract,
-            st._debt, st._offer_bonus, tuple(st._tricks_won), card_points, last, score,
-            tuple(st._side_points))
+            picked.declarer, g.setup.rows[row].key if row >= 0 else "", picked.contract,
+            debt, offer, hand.tricks, card_points, last, score, tuple(side_points))
 
-    def write(self, st: StateFields, result: RoundResult) -> None:
-        """Write the round's score in its row (and a match point, RULES V)."""
-        g = st.game
-        st._pad.record(st._row, g.side_of[result.declarer], result.score)
+    def write(self, game: Game, pad: Pad, hand: PlayedRound, result: RoundResult) -> Pad:
+        """The pad with the round's score written in its row (and a match point, RULES V): a
+        new pad, ``pad`` itself is left as it was (so a state's clones share their pad)."""
+        g = game
+        out = pad.clone()
+        out.record(hand.picked.row, g.side_of[result.declarer], result.score)
         if self.match_point:  # RULES V: one side alone won every trick
-            winners = {g.side_of[s] for s in range(g.players) if st._tricks_won[s]}
+            winners = {g.side_of[s] for s in range(g.players) if result.tricks[s]}
             if len(winners) == 1:
-                st._pad.match_points[winners.pop()] += 1
+                out.match_points[winners.pop()] += 1
+        return out
 
     @staticmethod
     def finished(pad: Pad) -> bool:
