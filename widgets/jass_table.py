@@ -34,7 +34,7 @@ import ipywidgets as w
 
 from chaitea.ai.jass_bots import make_jass_bot
 from chaitea.core.markup import escape
-from chaitea.engine.driver import JassState
+from chaitea.engine.driver import JassState, is_jass
 from chaitea.engine.machine import round_seed
 from chaitea.records.record import MAX_RECORD_BYTES
 from chaitea.records.record import loads as loads_record
@@ -147,7 +147,7 @@ class JassTable(JassPractice, View):
         the record is refused (the message says why)."""
         def run() -> None:
             state: object = loads_record(text)
-            if not isinstance(state, JassState):
+            if not is_jass(state):
                 raise Refusal("this is a Chai Tea Jazz record: open it on the Chai Tea Jazz table")
             self.state = state
             self._ruleset, self._players = state.game.name, state.game.players

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import ipywidgets as w
 
 from chaitea import Game, GameState
+from chaitea.core.contracts import CTJ_FAMILY
 from chaitea.core.markup import escape
 from chaitea.engine.actions import Pick
 
@@ -118,7 +119,7 @@ class PickingCoach(PickingBase):
             from chaitea.ai.coach import warm_up
 
             game = self.session.game
-            return warm_up(game) if isinstance(game, Game) else 0
+            return warm_up(game) if game.family == CTJ_FAMILY else 0
 
         later(WARM_UP_DELAY, lambda: background_runner()(work, lambda _r: None))
 

@@ -415,9 +415,9 @@ class PimcBot:
 
 
 def _is_jass(state: object) -> bool:
-    from chaitea.engine.driver import JassState
+    from chaitea.engine.driver import is_jass
 
-    return isinstance(state, JassState)
+    return is_jass(state)
 
 
 def _jass_twin(bot: Any, name: str, **options: Any) -> Any:

@@ -45,7 +45,7 @@ from chaitea.ai.bots import PimcBot, World, known_cards, playout_value, sample_w
 from chaitea.ai.kernel import Rules, rules_for
 from chaitea.core.contracts import Contract
 from chaitea.engine.actions import Pass, Pick
-from chaitea.engine.driver import JassState
+from chaitea.engine.driver import JassState, is_jass
 from chaitea.engine.game import Game, GameState
 
 __all__ = ["Advice", "Hint", "advise", "hint", "review", "review_plays", "warm_up"]
@@ -153,7 +153,7 @@ def advise(state: GameState | JassState, *, samples: int = 40, seed: int | None 
     """
     if state.phase != "picking":
         raise ValueError("advise() works at a pick (the picking phase); use hint() in play")
-    if isinstance(state, JassState):
+    if is_jass(state):
         return _jass_advise(state, samples=samples, seed=seed)
     g = state.game
     seat = state.current_player()
@@ -226,7 +226,7 @@ def hint(state: GameState | JassState, *, samples: int = 20, seed: int | None = 
     double-dummy solver in the last ``solve_tricks`` tricks, rule-bot playouts before)."""
     if state.phase != "play":
         raise ValueError("hint() works in a round's play; use advise() at a pick")
-    if isinstance(state, JassState):
+    if is_jass(state):
         return _jass_hint(state, samples=samples, seed=seed)
     seat = state.current_player()
     view = world_view(state, seat)

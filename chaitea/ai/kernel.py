@@ -34,6 +34,7 @@ from chaitea.ai._kernel_jass import _jass_position_of, _jass_rules_of
 from chaitea.ai._kernel_jass import jass_rules_for as jass_rules_for
 from chaitea.core.contracts import Contract
 from chaitea.core.tricks import TrumpSetting, winning_position
+from chaitea.engine.driver import is_jass
 from chaitea.engine.game import Game, GameState
 
 if TYPE_CHECKING:
@@ -118,7 +119,7 @@ def _build_rules(game: Game, c: Contract, declarer: int, avoidance: bool) -> Rul
 def rules_of(state: GameState | JassState) -> Rules:
     """The kernel rules of the round being played in ``state`` (public information only): a
     Chai Tea Jazz ``GameState`` or a Jass-family ``JassState`` (:func:`jass_rules_for`)."""
-    if not isinstance(state, GameState):
+    if is_jass(state):
         return _jass_rules_of(state)
     if state.phase != "play" or state.contract is None or state.declarer is None:
         raise ValueError("the kernel needs a state in the play phase of a round")
@@ -130,7 +131,7 @@ def rules_of(state: GameState | JassState) -> Rules:
 
 def position_of(state: GameState | JassState) -> Position:
     """Every card of the round in ``state`` placed as it lies (all hands open: for the solver)."""
-    if not isinstance(state, GameState):
+    if is_jass(state):
         return _jass_position_of(state)
     g = state.game
     idx = g.deck.index

@@ -25,7 +25,7 @@ option: Weis declared by hand, :mod:`chaitea.rulesets.jass.declaring`). A deck o
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from chaitea.core.bits import IDS0 as _IDS0
 from chaitea.core.bits import IDS12 as _IDS12
@@ -50,7 +50,21 @@ from chaitea.engine.spellings import ActionSpellings
 from chaitea.engine.state_views import StateViews
 from chaitea.engine.trick_play import TrickPlay
 
-__all__ = ["CHANCE", "TERMINAL", "JassGame", "JassState", "round_seed"]
+if TYPE_CHECKING:
+    from typing_extensions import TypeIs
+
+__all__ = ["CHANCE", "TERMINAL", "JassGame", "JassState", "is_jass", "round_seed"]
+
+
+def is_jass(state: object) -> TypeIs[JassState]:
+    """Whether ``state`` is a Jass-family game in progress, as its game says (``game.family``,
+    issue 20: the layers above ask the game, not the state's class).
+
+    >>> from chaitea import Game
+    >>> is_jass(Game(ruleset="schieber").new_initial_state()), is_jass(Game().new_initial_state())
+    (True, False)
+    """
+    return getattr(getattr(state, "game", None), "family", None) == JASS_FAMILY
 
 
 class JassGame:
@@ -59,6 +73,8 @@ class JassGame:
     Use ``chaitea.Game(ruleset="schieber")`` or :func:`chaitea.rulesets.jass_game`.
     ``options`` are the ruleset's own (named in the README; an unknown one is refused).
     """
+
+    family = JASS_FAMILY  # the game family (chaitea.core.contracts): the Jass driver runs it
 
     def __init__(self, ruleset: Ruleset, players: int | None = None, *, deck: str | None = None,
                  options: Mapping[str, object] | None = None) -> None:

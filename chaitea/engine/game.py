@@ -37,7 +37,7 @@ import chaitea.engine.validate as validate
 from chaitea.core.bits import CHUNK, CHUNK_MASK
 from chaitea.core.bits import tables as bit_tables
 from chaitea.core.cards import Deck
-from chaitea.core.contracts import Contract
+from chaitea.core.contracts import CTJ_FAMILY, Contract
 from chaitea.core.deals import Deal
 from chaitea.core.errors import (
     IllegalAction,
@@ -83,9 +83,11 @@ class Game(ActionTable, PlayTables):
     the Current Bet; ``False`` refuses that).
 
     >>> g = Game(players=4, setup="short")
-    >>> g.step, g.max_debt, g.n_tricks, g.sides
-    (3, 33, 9, 2)
+    >>> g.step, g.max_debt, g.n_tricks, g.sides, g.family
+    (3, 33, 9, 2, 'chai-tea-jazz')
     """
+
+    family = CTJ_FAMILY  # the game family (chaitea.core.contracts); Jass: chaitea.engine.driver
 
     def __new__(cls, *args: Any, **kw: Any) -> Any:  # a Jass ruleset: the driver (issue 9)
         if isinstance(kw.get("ruleset"), str) and kw["ruleset"] != "chai-tea-jazz":

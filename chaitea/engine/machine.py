@@ -88,6 +88,7 @@ class StateMachine(Generic[R]):
     round's fields; the subclass hands each action to its phase parts."""
 
     _copied: ClassVar[tuple[str, ...]] = ()  # list fields a clone copies
+    names: list[str]  # the seats' names
     _phase: str
     _turn: int
     _hands: list[int]
@@ -116,6 +117,11 @@ class StateMachine(Generic[R]):
         raise NotImplementedError
 
     def history(self) -> list[int]:
+        raise NotImplementedError
+
+    def record(self) -> dict[str, Any]:
+        """The game's ``chaitea-record/1`` object (RECORD.md; the Jass section for a Jass
+        game)."""
         raise NotImplementedError
 
     def next_picking(self) -> tuple[int | None, list[str]] | None:

@@ -42,7 +42,7 @@ MAX_RECORD_BYTES = 1_000_000
 _TOP = "round 0, picking step 0"
 
 
-def state_to_record(state: GameState) -> dict[str, Any]:
+def state_to_record(state: GameState | JassState) -> dict[str, Any]:
     """The ``chaitea-record/1`` object of a game in progress or finished
     (:meth:`chaitea.engine.view.StateView.record`)."""
     return state.record()
@@ -254,8 +254,8 @@ def _apply(state: GameState, item: object, where: str) -> None:
 
 def report(state: GameState | JassState) -> dict[str, Any]:
     """The replay report of RECORD.md for a state (rounds, pad, game points, winner, next)."""
-    from chaitea.engine.driver import JassState
-    if isinstance(state, JassState):  # RECORD's Jass section (issue 9)
+    from chaitea.engine.driver import is_jass
+    if is_jass(state):  # RECORD's Jass section (issue 9)
         from chaitea.records.jass_record import report as jass_report
         return jass_report(state)
     g = state.game
@@ -365,19 +365,20 @@ def _alive(pid: int) -> bool:
     return True
 
 
-def save(state: GameState, path: str | os.PathLike[str]) -> None:
-    """Write the state's record atomically: a temporary file in the same folder, flushed and
-    then renamed over ``path``, so a saved game is never half-written.
+def save(state: GameState | JassState, path: str | os.PathLike[str]) -> None:
+    """Write the state's record (a Chai Tea Jazz or a Jass-family game) atomically: a
+    temporary file in the same folder, flushed and then renamed over ``path``, so a saved game
+    is never half-written.
 
     A symlink is written through (its target is replaced, the link stays); an existing file
     keeps its permission bits, a new one gets the usual ones (0666 less the umask). A state
     whose names :func:`load` would refuse is not saved (:class:`~chaitea.SetupError`).
     Temporaries left by earlier saves of the same file that were killed are removed.
     """
-    from chaitea.engine.game import GameState
+    from chaitea.engine.machine import StateMachine
 
-    if not isinstance(state, GameState):
-        raise TypeError(f"save() needs the GameState to save, not {quote(state)}")
+    if not isinstance(state, StateMachine):  # any game of the kit (both drivers' base)
+        raise TypeError(f"save() needs a game state to save, not {quote(state)}")
     # names set by hand on a state (state.names = ...) are checked too: a file that load would
     # refuse is not written (SetupError naming names[i]; the previous file stays as it was)
     check_names(state.names, state.game.players)

@@ -250,6 +250,22 @@ def test_record_save_load_round_trip(tmp_path: Path):
     assert normalise(replay(path.read_bytes())) == normalise(replay(s.record()))
 
 
+@pytest.mark.parametrize(("ruleset", "players"), [("schieber", 4), ("schieber", 6),
+                                                   ("coiffeur", 4), ("differenzler", 4)])
+def test_a_jass_game_saves_and_loads(tmp_path: Path, ruleset: str, players: int) -> None:
+    """save() writes a Jass-family game too (it refused every state but Chai Tea Jazz's)."""
+    from chaitea import Game
+    s = Game(players=players, ruleset=ruleset).new_initial_state(seed=3)
+    while len(s.round_results) < 1 or s.phase != "play":  # a hand done, the next one in play
+        s.apply_action(s.legal_actions()[0])
+    s.apply_action(s.legal_actions()[-1])
+    path = tmp_path / "jass.json"
+    save(s, path)
+    t = load(path)
+    assert t.game.family == "jass" and t.record() == s.record() == json.loads(path.read_text())
+    assert t.legal_moves() == s.legal_moves() and t.returns() == s.returns()
+
+
 def test_record_save_goes_through_a_temp_file_and_rename(tmp_path: Path,
                                                          monkeypatch: pytest.MonkeyPatch):
     """save is atomic: a temporary file in the same folder, then renamed over the target."""

@@ -216,7 +216,7 @@ def test_save_writes_through_a_symlink(tmp_path: Path) -> None:
 
 
 def test_save_of_none_is_a_clear_error(tmp_path: Path) -> None:
-    with pytest.raises(TypeError, match=r"save\(\) needs the GameState to save, not None"):
+    with pytest.raises(TypeError, match=r"save\(\) needs a game state to save, not None"):
         save(None, tmp_path / "g.json")  # type: ignore[arg-type]
     assert list(tmp_path.iterdir()) == []
 
