@@ -298,7 +298,8 @@ def play_the_hand(page: Page, table: Locator, choose: Any) -> list[str]:
         expect(hand).to_have_count(left - 1, timeout=UPDATE_MS)
         expect(table.locator(f'.ctj-jass-hand [data-card="{cid}"]')).to_have_count(0)
     expect(next_hand).to_be_visible()
-    expect(hand).to_have_count(0)  # every card of the hand played
+    expect(hand).to_have_count(0)  # every card of the hand played, and the hand says so
+    expect(table.locator(".ctj-jass-hand")).to_contain_text("No cards left: the hand is over.")
     return moves
 
 
@@ -372,6 +373,10 @@ def test_13_schieber_a_whole_hand_pushed_and_the_board_row(desk: Page,  # noqa: 
     for written in res["score"]:
         expect(summary).to_contain_text(f"→ {written}")
     expect_the_trick_cleared(table, state)
+    # the header in the chooser's table in the type of play_jass's (17 px, not the page's 13)
+    size = header.locator(".widget-html-content").first.evaluate(
+        "e => getComputedStyle(e).fontSize")
+    assert size == "17px", size
     full_screenshot(desk, "13_schieber_hand")
     shoot(desk, "13_schieber_hand")
     assert_quiet(desk, name)
