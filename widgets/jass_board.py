@@ -101,16 +101,21 @@ def _cell(value: object) -> str:
 
 
 def hands_table_html(results: Sequence[dict[str, Any]], sides: Sequence[str],
-                     totals: Sequence[int], faces: str = "swiss") -> str:
+                     totals: Sequence[int], faces: str = "swiss", *,
+                     side_of: Sequence[int] | None = None, total_label: str = "Total") -> str:
     """The hands as a plain table: contract in words, multiplier, each side's score (Weis and
-    Stöck included, before... shown in the cell's title), and the totals."""
+    Stöck included, shown after it in small type), and the totals (``total_label``). A hand
+    that writes one score (a Coiffeur row) has it in the column of the forehand's side
+    (``side_of``: each seat's side; by seat when not given)."""
     head = "".join(f"<th>{escape(s)}</th>" for s in sides)
     rows = []
     for k, res in enumerate(results, 1):
         score = res.get("score")
         per_side = list(score) if isinstance(score, (list, tuple)) else [None] * len(sides)
         if not isinstance(score, (list, tuple)) and res.get("forehand") is not None:
-            per_side[min(int(res["forehand"]), len(sides) - 1)] = score
+            seat = int(res["forehand"])
+            side = side_of[seat] if side_of is not None and seat < len(side_of) else seat
+            per_side[min(side, len(sides) - 1)] = score
         cells = []
         for s, v in enumerate(per_side):
             extra = []
@@ -129,21 +134,41 @@ def hands_table_html(results: Sequence[dict[str, Any]], sides: Sequence[str],
     foot = "".join(f"<td><b>{t}</b></td>" for t in totals)
     return (f'<table class="ctj-jass-hands"><thead><tr><th>Hand</th><th>Contract</th>'
             f"<th>Multiplier</th>{head}</tr></thead><tbody>{''.join(rows)}</tbody>"
-            f'<tfoot><tr><td colspan="3">Total</td>{foot}</tr></tfoot></table>')
+            f'<tfoot><tr><td colspan="3">{escape(total_label)}</td>{foot}</tr></tfoot></table>')
+
+
+def _by_side(values: object, n: int) -> list[object]:
+    """A pad entry's per-side values, in side order: a list by seat, or a team game's
+    ``{"A": x, "B": y}`` (the engine's :meth:`RowsPad.to_json`); ``n`` blanks when missing."""
+    if isinstance(values, dict):
+        vals = list(values.values())
+    elif isinstance(values, (list, tuple)):
+        vals = list(values)
+    else:
+        vals = []
+    return (vals + [None] * n)[:n]
 
 
 def pad_html(pad: dict[str, Any], sides: Sequence[str]) -> str:
     """The Coiffeur pad: one line per row (its value), each side's score written there or blank,
-    and each side's Palitos and Batatas for the row."""
+    and each side's Palitos and Batatas for the row (tallies) or the row's points (four in
+    pairs: the score // 10 × the row's value). The Match row has tallies only; its value and
+    score cells stay blank, so every line is as wide as the head."""
+    n = len(sides)
+    tallies = any("palitos" in row for row in pad.values())
     head = "".join(f"<th>{escape(s)}</th>" for s in sides)
-    tally_head = "".join(f"<th>{escape(s)} P/B</th>" for s in sides)
+    tail = " P/B" if tallies else " points"
+    tally_head = "".join(f"<th>{escape(s)}{tail}</th>" for s in sides)
     rows = []
     for key, row in pad.items():
-        scores = "".join(f"<td>{_cell(v)}</td>" for v in row.get("scores", []))
-        pb = "".join(f"<td>{p}/{b}</td>" for p, b in zip(row.get("palitos", []),
-                                                         row.get("batatas", []), strict=False))
+        scores = "".join(f"<td>{_cell(v)}</td>" for v in _by_side(row.get("scores"), n))
+        if tallies:
+            extra = "".join(f"<td>{_cell(p)}/{_cell(b)}</td>" for p, b in zip(
+                _by_side(row.get("palitos"), n), _by_side(row.get("batatas"), n), strict=True))
+        else:
+            extra = "".join(f"<td>{_cell(v)}</td>" for v in _by_side(row.get("points"), n))
         rows.append(f"<tr><td>{escape(key)}</td><td>{_cell(row.get('value'))}</td>{scores}"
-                    f"{pb}</tr>")
+                    f"{extra}</tr>")
     return (f'<table class="ctj-jass-pad"><thead><tr><th>Row</th><th>Value</th>{head}'
             f"{tally_head}</tr></thead><tbody>{''.join(rows)}</tbody></table>")
 
@@ -161,7 +186,12 @@ def board_html(state: Any, faces: str = "swiss") -> str:
         out.append(pad_html(extra["pad"], sides))
     elif game.side_names:
         out.append(chalk_board_svg(totals, [f"{s}" for s in sides]))
-    out.append(hands_table_html(state.round_results, sides, totals, faces))
+    label = "Total"
+    if score.scores == "pad-row":  # the totals are the pad's, not the column's sum
+        label = "Net Palitos" if "palitos" in extra else "Pad points"
+    side_of = list(game.side_of) if game.side_names else None
+    out.append(hands_table_html(state.round_results, sides, totals, faces, side_of=side_of,
+                                total_label=label))
     target = extra.get("target")
     if target:
         out.append(f'<p class="ctj-jass-target">Game to {target} points.</p>')

@@ -95,7 +95,8 @@ class JassTable(JassPractice, View):
                                empty="No card on the table yet.", css_class="ctj-jass-trick")
         self.last = CardStrip(interactive=False, label="the last trick", faces=faces,
                               css_class="ctj-jass-last")
-        self.hand = CardStrip(label="your hand", faces=faces, css_class="ctj-jass-hand")
+        self.hand = CardStrip(label="your hand", faces=faces, css_class="ctj-jass-hand",
+                              empty="No cards left: the hand is over.")
         self.hand.on_click(self._guard(self._clicked))
         self.picks = w.HBox([])
         self.picks.add_class("ctj-jass-picks")
@@ -263,7 +264,9 @@ class JassTable(JassPractice, View):
             self.weis.value = self._weis_html()
             self.board.value = board_html(s, self.faces)
         cards = g.deck.cards
-        trick = s.trick()
+        # the trick on the table while the hand is played; at the hand's end its last trick
+        # is on the last-trick strip only (the engine keeps it as the current trick too)
+        trick = s.trick() if s.phase == "play" else []
         leader = s.trick_leader
         self.trick.set_items([StripItem(card=c, caption=s.names[(leader + i) % g.players])
                               for i, c in enumerate(trick)])

@@ -14,7 +14,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
+from chaitea_widgets.jass_words import contract_words
 from tests.browser.harness import NOTEBOOKS, open_dashboard
+from tests.browser.shots import full_screenshot
 from tests.browser.test_dashboards import UPDATE_MS, card, desk, status  # noqa: F401
 from tests.browser.test_issue23 import assert_quiet
 
@@ -251,4 +253,184 @@ def test_play_jass_a_whole_hand_with_hint_take_back_and_the_board(
     expect(board.locator("tbody tr")).to_have_count(1)  # the hand's row, as the engine wrote it
     expect(board.locator("tfoot")).to_contain_text("Total")
     shoot(desk, "play_jass_hand")
+    assert_quiet(desk, name)
+
+
+# ------------------------------------------------------------------ a whole hand, lessons 13, 14
+# The games of the lessons' TableChooser (notebooks 13 and 14), opened here again from the same
+# seed to replay the learner's clicks in this process: what the page shows must be what the
+# engine wrote for those moves.
+GAMES_13 = [("Schieber to 3000", "schieber", 4, {})]
+GAMES_14 = [("Coiffeur-Schieber, three players", "coiffeur-schieber", 3, {}),
+            ("Coiffeur-Schieber, four in pairs", "coiffeur-schieber", 4, {})]
+NUMBER = re.compile(r"^-?\d+$")
+
+
+def play_the_hand(page: Page, table: Locator, choose: Any) -> list[str]:
+    """Click through one hand at ``table`` as a learner: ``choose(items)`` names the item to
+    write when the choice is the learner's (``items``: the buttons' items), then the first lit
+    card each turn, to the hand's end (**Next hand** shown). Each card played leaves one fewer in
+    the hand, down to none. Returns the learner's moves in order (items and card ids)."""
+    table.locator(".ctj-speed select").select_option("instant")
+    hand = table.locator(".ctj-jass-hand .ctj-card")
+    lit = table.locator(".ctj-jass-hand .ctj-card.ctj-playable")
+    picks = table.locator("button.ctj-jass-pick")
+    next_hand = table.locator("button.ctj-jass-next")
+    turn = table.locator(".ctj-jass-hand .ctj-card.ctj-playable:visible, "
+                         "button.ctj-jass-pick:visible, button.ctj-jass-next:visible").first
+    moves: list[str] = []
+    for _ in range(60):
+        # the learner's turn (a choice or a lit card) or the hand's end
+        expect(turn).to_be_visible(timeout=UPDATE_MS)
+        if next_hand.is_visible():
+            break
+        if picks.count():
+            items = [str(b.get_attribute("title")) for b in picks.all()]
+            item = choose(items)
+            moves.append(item)
+            picks.nth(items.index(item)).click()
+            expect(picks).to_have_count(0, timeout=UPDATE_MS)
+            continue
+        left = hand.count()
+        cid = str(lit.first.get_attribute("data-card"))
+        moves.append(cid)
+        lit.first.click()
+        expect(hand).to_have_count(left - 1, timeout=UPDATE_MS)
+        expect(table.locator(f'.ctj-jass-hand [data-card="{cid}"]')).to_have_count(0)
+    expect(next_hand).to_be_visible()
+    expect(hand).to_have_count(0)  # every card of the hand played, and the hand says so
+    expect(table.locator(".ctj-jass-hand")).to_contain_text("No cards left: the hand is over.")
+    return moves
+
+
+def replay(games: list[tuple[str, str, int, dict[str, object]]], index: int,
+           moves: list[str]) -> Any:
+    """The lesson's table ``index`` opened here from the same seed, the learner's ``moves``
+    made on it (the bots answer as in the page): the engine's state after the hand."""
+    chooser = jass_course.TableChooser(games, first=False)
+    assert chooser.open(index), chooser.message
+    table = chooser.table
+    table.set_speed("instant")
+    for move in moves:
+        act = table.pick if table.state.phase == "picking" else table.play
+        assert act(move), f"{move}: {table.message} (the page and the engine part ways)"
+    assert table.state.phase in ("deal", "end"), table.state.phase
+    return table.state
+
+
+def cells(row: Locator) -> list[str]:
+    return [t.strip() for t in row.locator("td").all_inner_texts()]
+
+
+def side_of_forehand(state: Any, res: dict[str, Any]) -> int:
+    g = state.game
+    return int(g.side_of[res["forehand"]]) if g.side_names else int(res["forehand"])
+
+
+def expect_the_trick_cleared(table: Locator, state: Any) -> None:
+    """At the hand's end the last trick is on the last-trick strip only (the trick strip is
+    empty), won by the engine's winner of the ninth (twelfth) trick."""
+    expect(table.locator(".ctj-jass-trick .ctj-card")).to_have_count(0)
+    last = table.locator(".ctj-jass-last")
+    _lead, ids, win = state.tricks()[-1]
+    expect(last.locator(".ctj-card")).to_have_count(len(ids))
+    expect(last).to_contain_text(f"won by {state.names[win]}")
+
+
+def test_13_schieber_a_whole_hand_pushed_and_the_board_row(desk: Page,  # noqa: F811
+                                                         voila_url: str) -> None:
+    """Issue 23, lesson 13: the first table (Schieber to 3000) against the bots: the learner
+    pushes when the forehand (else the choice is the partner's or a bot's), plays every card of
+    the hand, and the board shows the hand's row as the engine wrote it: the contract in words,
+    its multiplier and each team's score, the totals below and on the chalk board."""
+    name = "13_schieber_at_the_table.ipynb"
+    open_dashboard(desk, voila_url, name)
+    table = desk.locator(".ctj-jass-table").first
+    expect(table.locator(".ctj-jass-hand .ctj-card")).to_have_count(9)
+    moves = play_the_hand(desk, table, lambda items: "push" if "push" in items else items[0])
+    state = replay(GAMES_13, 0, moves)
+    res = state.round_results[-1]
+    header = table.locator(".ctj-jass-header")
+    if "push" in moves:
+        expect(header).to_contain_text("pushed, Mufasa chose")
+    board = table.locator(".ctj-jass-board .ctj-jass-hands")
+    rows = board.locator("tbody tr")
+    expect(rows).to_have_count(1)
+    row = cells(rows.first)
+    assert row[0] == "1", row
+    assert row[1] == contract_words(str(res["contract"])), row
+    assert row[2] == f"×{res['multiplier']}", row
+    scores = [c.split(" ")[0] for c in row[3:]]
+    assert all(NUMBER.match(s) for s in scores), row  # a number for each team
+    assert [int(s) for s in scores] == list(res["score"]), (row, res)
+    foot = cells(board.locator("tfoot tr").first)
+    assert foot[0].startswith("Total") and [int(x) for x in foot[1:]] == list(state.totals())
+    chalk = table.locator(".ctj-jass-board svg").first
+    label = str(chalk.get_attribute("aria-label"))
+    for side, total in zip(state.game.side_names, state.totals(), strict=True):
+        assert f"team {side}: {total}" in label, label
+    summary = table.locator(".ctj-jass-summary")
+    for written in res["score"]:
+        expect(summary).to_contain_text(f"→ {written}")
+    expect_the_trick_cleared(table, state)
+    # the header in the chooser's table in the type of play_jass's (17 px, not the page's 13)
+    size = header.locator(".widget-html-content").first.evaluate(
+        "e => getComputedStyle(e).fontSize")
+    assert size == "17px", size
+    full_screenshot(desk, "13_schieber_hand")
+    shoot(desk, "13_schieber_hand")
+    assert_quiet(desk, name)
+
+
+def expect_the_pad_row(table: Locator, state: Any) -> None:
+    """The pad's row of the hand holds the forehand's score, in its side's column (a number),
+    the other sides' cells of that row blank, and every other row blank; the table of hands
+    shows the same score in the same column."""
+    res = state.round_results[-1]
+    sides = state.game.side_names or state.names
+    side = side_of_forehand(state, res)
+    pad = table.locator(".ctj-jass-pad")
+    heads = [t.strip() for t in pad.locator("thead th").all_inner_texts()]
+    assert heads[:2 + len(sides)] == ["Row", "Value", *sides], heads
+    for tr in pad.locator("tbody tr").all():
+        row = cells(tr)
+        assert len(row) == len(heads), (row, heads)  # every row as wide as the head
+        written = row[2:2 + len(sides)]
+        if row[0] == res["row"]:
+            assert written[side] == str(res["score"]), (row, res)
+            assert all(w == "" for s, w in enumerate(written) if s != side), row
+        elif row[0] != "match":
+            assert all(w == "" for w in written), row
+    hands = table.locator(".ctj-jass-board .ctj-jass-hands tbody tr")
+    expect(hands).to_have_count(1)
+    row = cells(hands.first)
+    assert row[3 + side] == str(res["score"]), (row, res)
+    assert all(c == "" for s, c in enumerate(row[3:]) if s != side), row
+
+
+def test_14_coiffeur_a_whole_hand_writes_the_pad_row(desk: Page,  # noqa: F811
+                                                    voila_url: str) -> None:
+    """Issue 23, lesson 14: a whole hand at the three-player Coiffeur-Schieber table (the
+    learner writes the first row offered when choosing), then one at the four-in-pairs table:
+    after each, the pad's row of the hand holds its score as the engine wrote it."""
+    name = "14_coiffeur_and_the_pad.ipynb"
+    open_dashboard(desk, voila_url, name)
+    chooser = desk.locator(".ctj-jass-chooser").first
+    for index, (label, _r, players, _o) in enumerate(GAMES_14):
+        if index:
+            chooser.locator(f"button.ctj-jass-game-{index}").click()
+            expect(status(chooser)).to_contain_text(label, timeout=UPDATE_MS)
+        table = desk.locator(".ctj-jass-table").first
+        expect(table.locator(".ctj-jass-hand .ctj-card")).to_have_count(36 // players,
+                                                                          timeout=UPDATE_MS)
+        moves = play_the_hand(desk, table,
+                              lambda items: next(i for i in items if i != "pass"))
+        state = replay(GAMES_14, index, moves)
+        expect_the_pad_row(table, state)
+        res = state.round_results[-1]
+        expect(table.locator(".ctj-jass-summary")).to_contain_text(
+            f"row {res['row']}: {res['score']}")
+        expect_the_trick_cleared(table, state)
+        full_screenshot(desk, f"14_coiffeur_hand_{players}")
+        shoot(desk, f"14_coiffeur_hand_{players}")
     assert_quiet(desk, name)

@@ -283,3 +283,39 @@ def test_a_take_back_or_instant_cancels_a_pending_bot_move() -> None:
         clock.run()
     assert table.to_act() == 0 or table.state.phase != "play"
     assert not table.set_speed("warp") and "Speed is one of" in table.message
+
+
+def test_the_four_player_pad_writes_each_teams_score_and_points() -> None:
+    """Issue 23: in four-player Coiffeur-Schieber the engine gives the pad's values per team
+    ({"A": x, "B": y}); the pad shows the numbers (not the keys "A", "B"), the row's points,
+    and the table of hands puts a hand in the column of its forehand's team (Mufasa: A)."""
+    from chaitea_widgets.jass_board import hands_table_html, pad_html
+
+    pad = {"acorns": {"value": 1, "scores": {"A": 105, "B": None},
+                      "contracts": {"A": "trump(C)", "B": None}, "points": {"A": 10, "B": 0}},
+           "roses": {"value": 2, "scores": {"A": None, "B": None},
+                     "contracts": {"A": None, "B": None}, "points": {"A": 0, "B": 0}}}
+    html = pad_html(pad, ["A", "B"])
+    assert "<tr><td>acorns</td><td>1</td><td>105</td><td></td><td>10</td><td>0</td></tr>" in html
+    assert "<th>A points</th>" in html and "P/B" not in html
+    results = [{"contract": "obenabe", "multiplier": 1, "score": 61, "forehand": 2}]
+    row = hands_table_html(results, ["A", "B"], (6, 0), side_of=(0, 1, 0, 1),
+                           total_label="Pad points")
+    assert "×1</td><td>61</td><td></td></tr>" in row and "Pad points" in row
+
+
+def test_the_pad_s_match_row_is_as_wide_as_its_head_and_the_last_trick_shows_once() -> None:
+    table = JassTable("coiffeur-schieber", 3, seed=2026, humans=(0,), bots="rule",
+                      speed="instant")
+    s = table.state
+    while s.phase in ("picking", "play"):
+        legal = [x for x in table.legal() if x != "pass"]
+        assert (table.pick if s.phase == "picking" else table.play)(legal[0]), table.message
+    board = table.board.value
+    pad = board[board.index('class="ctj-jass-pad"'):board.index("</table>")]
+    heads = pad.count("<th>")
+    for row in pad.split("<tbody>")[1].split("</tr>")[:-1]:
+        assert row.count("<td>") == heads, row
+    assert "Net Palitos" in board
+    assert 'data-card="' not in table.trick.html
+    assert table.last.html.count('data-card="') == 3
