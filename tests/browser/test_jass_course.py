@@ -260,9 +260,10 @@ def test_play_jass_a_whole_hand_with_hint_take_back_and_the_board(
 # The games of the lessons' TableChooser (notebooks 13 and 14), opened here again from the same
 # seed to replay the learner's clicks in this process: what the page shows must be what the
 # engine wrote for those moves.
-GAMES_13 = [("Schieber to 3000", "schieber", 4, {})]
-GAMES_14 = [("Coiffeur-Schieber, three players", "coiffeur-schieber", 3, {}),
-            ("Coiffeur-Schieber, four in pairs", "coiffeur-schieber", 4, {})]
+GAMES_13: list[tuple[str, str, int, dict[str, Any]]] = [("Schieber to 3000", "schieber", 4, {})]
+GAMES_14: list[tuple[str, str, int, dict[str, Any]]] = [
+    ("Coiffeur-Schieber, three players", "coiffeur-schieber", 3, {}),
+    ("Coiffeur-Schieber, four in pairs", "coiffeur-schieber", 4, {})]
 NUMBER = re.compile(r"^-?\d+$")
 
 
