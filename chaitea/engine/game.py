@@ -254,10 +254,7 @@ class GameState(StateView, RoundPlay):
         # play
         self._picked: Picked | None = None  # the round's picking outcome (set as play starts)
         self._declarer = -1
-        self._row = -1
         self._contract: Contract | None = None
-        self._debt = 0
-        self._offer_bonus = 0
         self._tables: list[tuple[tuple[int, ...], ...]] = []
         self._follow: Follow = game.idle_follow
         self._follow_legal = self._follow.legal  # the bound follow rule's legal mask (RULES F)

@@ -132,9 +132,8 @@ class RoundPlay(StateFields):
     def _start_play(self, picked: Picked) -> None:
         g = self.game
         self._picked = picked
-        declarer, contract = picked.declarer, picked.contract
-        self._declarer, self._row, self._contract = declarer, picked.row, contract
-        self._debt, self._offer_bonus = picked.debt, picked.offer
+        declarer, contract = picked.declarer, picked.contract  # row, debt, offer: _picked's
+        self._declarer, self._contract = declarer, contract
         self._tables, self._follow = g.round_rules(contract)
         self._follow_legal = self._follow.legal
         self._trick = []

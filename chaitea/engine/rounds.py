@@ -138,10 +138,7 @@ class StateFields(StateMachine[RoundResult]):
     # play
     _picked: Picked | None  # the round's picking outcome (handed to the scoring part)
     _declarer: int
-    _row: int
     _contract: Contract | None
-    _debt: int
-    _offer_bonus: int
     _tables: list[tuple[tuple[int, ...], ...]]
     _follow: Follow
     _follow_legal: Callable[[int, int, Sequence[int]], int]

@@ -49,13 +49,15 @@ class StateView(StateFields):
     @property
     def row(self) -> str | None:
         """The pad key of the row being played."""
-        return self.game.setup.rows[self._row].key if self._phase == "play" and \
-            self._row >= 0 else None
+        p = self._picked
+        return self.game.setup.rows[p.row].key if self._phase == "play" and p is not None \
+            and p.row >= 0 else None
 
     @property
     def bet_debt(self) -> int:
         """The Bet Debt in force (picking: the Current Bet's; play: the declarer's)."""
-        return self._debt if self._phase == "play" else int(self._bid.bet_debt)
+        p = self._picked
+        return p.debt if self._phase == "play" and p is not None else int(self._bid.bet_debt)
 
     @property
     def current_bet(self) -> tuple[int, str] | None:
@@ -77,7 +79,8 @@ class StateView(StateFields):
     @property
     def offer(self) -> int:
         """The amount offered (Passing the Barrel) or accepted this round, 0 if none."""
-        return self._offer_bonus if self._phase == "play" else int(self._bid.offer)
+        p = self._picked
+        return p.offer if self._phase == "play" and p is not None else int(self._bid.offer)
 
     @property
     def offer_stage(self) -> str:
@@ -192,7 +195,7 @@ class StateView(StateFields):
                              for d, u in self.straw(s)] for s in range(g.players)]
         if self._phase == "play":
             obs.update(
-                declarer=self._declarer, contract=str(self._contract), bet_debt=self._debt,
+                declarer=self._declarer, contract=str(self._contract), bet_debt=self.bet_debt,
                 trick=[str(g.deck.cards[c]) for c in self._trick], leader=self._leader,
                 trick_number=self._trick_no, tricks_won=list(self._tricks_won),
                 tricks=[{"leader": ld, "cards": [str(g.deck.cards[c]) for c in cs], "winner": w}
@@ -212,9 +215,11 @@ class StateView(StateFields):
     def _key(self) -> tuple[Any, ...]:
         """Everything that makes up the state, for equality (a refused action must leave it)."""
         p = self._pad
+        picked = self._picked  # row, Bet Debt and offer of the round (none before the first)
+        row_debt_offer = (-1, 0, 0) if picked is None else (picked.row, picked.debt, picked.offer)
         return (
-            self._phase, self._barrel, self._turn, tuple(self._bid), self._declarer, self._row,
-            self._contract, self._debt, self._offer_bonus, tuple(self._hands),
+            self._phase, self._barrel, self._turn, tuple(self._bid), self._declarer,
+            row_debt_offer, self._contract, tuple(self._hands),
             tuple(self._straw_up), tuple(self._straw_down), self._cover, self._set_aside,
             tuple(self._trick), self._leader, self._led, self._trick_no, tuple(self._side_points),
             tuple(self._tricks_won), tuple(self._tricks), tuple(self._reveal),
