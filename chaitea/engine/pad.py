@@ -86,9 +86,11 @@ class Pad:
     def clone(self) -> Pad:
         p = Pad.__new__(Pad)
         p.rows, p.sides, p.meta = self.rows, self.sides, self.meta
-        p.scores = [list(s) for s in self.scores]
-        p.order = [list(o) for o in self.order]
-        p.row_points = list(self.row_points)  # inner lists are never mutated once set
+        # A row's lists are never mutated once a pad holds them (``record`` replaces them), so a
+        # copy shares them: a round's write costs one row, not the whole pad.
+        p.scores = list(self.scores)
+        p.order = list(self.order)
+        p.row_points = list(self.row_points)
         p.finish_order = list(self.finish_order)
         p.match_points = list(self.match_points)
         p.open_masks = list(self.open_masks)
@@ -128,8 +130,10 @@ class Pad:
         points). When the side has no open row left, it takes the next finishing position."""
         if not self.is_open(row, side):
             raise ValueError(f"row {self.rows[row].key} is already complete for side {side}")
-        self.scores[row][side] = score
-        self.order[row].append(side)
+        cells = list(self.scores[row])  # a new row list: copies share the old one (clone)
+        cells[side] = score
+        self.scores[row] = cells
+        self.order[row] = [*self.order[row], side]
         self.open_masks[side] &= ~(1 << row)
         if not self.open_masks[side]:
             self.finish_order.append(side)
