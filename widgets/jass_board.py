@@ -19,14 +19,15 @@ False
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from chaitea.core.markup import escape
 
 from .jass_words import contract_words
 
-__all__ = ["board_html", "chalk_board_svg", "chalk_strokes", "hands_table_html", "pad_html"]
+__all__ = ["board_html", "chalk_board_svg", "chalk_strokes", "hands_table_html", "pad_html",
+           "pad_labels"]
 
 
 def chalk_strokes(total: int) -> tuple[int, int, int, int]:
@@ -149,11 +150,18 @@ def _by_side(values: object, n: int) -> list[object]:
     return (vals + [None] * n)[:n]
 
 
-def pad_html(pad: dict[str, Any], sides: Sequence[str]) -> str:
+#: A pad row's suit names with French faces (the row keys and labels are the Swiss suits').
+FRENCH_ROWS = {"Acorns": "Clubs", "Roses": "Spades", "Shields": "Diamonds", "Bells": "Hearts"}
+
+
+def pad_html(pad: dict[str, Any], sides: Sequence[str],
+             labels: Mapping[str, str] | None = None) -> str:
     """The Coiffeur pad: one line per row (its value), each side's score written there or blank,
     and each side's Palitos and Batatas for the row (tallies) or the row's points (four in
     pairs: the score // 10 × the row's value). The Match row has tallies only; its value and
-    score cells stay blank, so every line is as wide as the head."""
+    score cells stay blank, so every line is as wide as the head. Rows are named by ``labels``
+    (the layout's words, :meth:`RowsLayout.labels`), else by their record keys."""
+    names = labels or {}
     n = len(sides)
     tallies = any("palitos" in row for row in pad.values())
     head = "".join(f"<th>{escape(s)}</th>" for s in sides)
@@ -167,10 +175,22 @@ def pad_html(pad: dict[str, Any], sides: Sequence[str]) -> str:
                 _by_side(row.get("palitos"), n), _by_side(row.get("batatas"), n), strict=True))
         else:
             extra = "".join(f"<td>{_cell(v)}</td>" for v in _by_side(row.get("points"), n))
-        rows.append(f"<tr><td>{escape(key)}</td><td>{_cell(row.get('value'))}</td>{scores}"
+        rows.append(f"<tr><td>{escape(names.get(key, key))}</td><td>{_cell(row.get('value'))}</td>"
+                    f"{scores}"
                     f"{extra}</tr>")
     return (f'<table class="ctj-jass-pad"><thead><tr><th>Row</th><th>Value</th>{head}'
             f"{tally_head}</tr></thead><tbody>{''.join(rows)}</tbody></table>")
+
+
+def pad_labels(state: Any, faces: str = "swiss") -> dict[str, str]:
+    """A pad-row game's rows in words, by record key ("bells": "Bells", or "Hearts" with French
+    faces); ``{}`` for a game without a pad."""
+    if state.game.table.score.scores != "pad-row":
+        return {}
+    labels: dict[str, str] = state.score_state.layout.labels()  # a pad-row part keeps a RowsPad
+    if faces == "french":
+        labels = {k: FRENCH_ROWS.get(v, v) for k, v in labels.items()}
+    return labels
 
 
 def board_html(state: Any, faces: str = "swiss") -> str:
@@ -183,7 +203,7 @@ def board_html(state: Any, faces: str = "swiss") -> str:
     extra = score.extra_json(state.score_state)
     out = []
     if score.scores == "pad-row" and isinstance(extra.get("pad"), dict):
-        out.append(pad_html(extra["pad"], sides))
+        out.append(pad_html(extra["pad"], sides, pad_labels(state, faces)))
     elif game.side_names:
         out.append(chalk_board_svg(totals, [f"{s}" for s in sides]))
     label = "Total"

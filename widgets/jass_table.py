@@ -41,7 +41,7 @@ from chaitea.records.record import loads as loads_record
 from chaitea.rulesets import jass_game
 
 from .base import Refusal, View, button, default_names, html, show
-from .jass_board import board_html
+from .jass_board import board_html, pad_labels
 from .jass_practice import BOT_STRENGTH, JassPractice
 from .jass_words import item_words, meld_words, suit_words
 from .runners import Scheduler, loop_scheduler, trick_hold
@@ -387,7 +387,9 @@ class JassTable(JassPractice, View):
             parts.append(f"{escape(name)}: {', '.join(bits)}{tail}")
         mult = res.get("multiplier", 1)
         times = f" (×{mult})" if mult != 1 else ""
-        row = (f"; row {escape(str(res['row']))}: {res['score']}" if "row" in res else "")
+        key = str(res.get("row"))
+        row = (f"; row {escape(pad_labels(s, self.faces).get(key, key))}: {res['score']}"
+               if "row" in res else "")
         return (f'<div class="ctj-jass-summary"><b>Hand {len(s.round_results)}'
                 f"{times}:</b> {'; '.join(parts)}{row}</div>")
 

@@ -390,6 +390,7 @@ def expect_the_pad_row(table: Locator, state: Any) -> None:
     res = state.round_results[-1]
     sides = state.game.side_names or state.names
     side = side_of_forehand(state, res)
+    label = state.score_state.layout.labels()  # rows in words: "Bells", "Joker 2", "Match"
     pad = table.locator(".ctj-jass-pad")
     heads = [t.strip() for t in pad.locator("thead th").all_inner_texts()]
     assert heads[:2 + len(sides)] == ["Row", "Value", *sides], heads
@@ -397,11 +398,13 @@ def expect_the_pad_row(table: Locator, state: Any) -> None:
         row = cells(tr)
         assert len(row) == len(heads), (row, heads)  # every row as wide as the head
         written = row[2:2 + len(sides)]
-        if row[0] == res["row"]:
+        if row[0] == label[res["row"]]:
             assert written[side] == str(res["score"]), (row, res)
             assert all(w == "" for s, w in enumerate(written) if s != side), row
-        elif row[0] != "match":
-            assert all(w == "" for w in written), row
+        else:
+            assert row[0] in label.values(), row
+            if row[0] != "Match":
+                assert all(w == "" for w in written), row
     hands = table.locator(".ctj-jass-board .ctj-jass-hands tbody tr")
     expect(hands).to_have_count(1)
     row = cells(hands.first)
@@ -430,7 +433,7 @@ def test_14_coiffeur_a_whole_hand_writes_the_pad_row(desk: Page,  # noqa: F811
         expect_the_pad_row(table, state)
         res = state.round_results[-1]
         expect(table.locator(".ctj-jass-summary")).to_contain_text(
-            f"row {res['row']}: {res['score']}")
+            f"row {state.score_state.layout.labels()[res['row']]}: {res['score']}")
         expect_the_trick_cleared(table, state)
         full_screenshot(desk, f"14_coiffeur_hand_{players}")
         shoot(desk, f"14_coiffeur_hand_{players}")

@@ -127,9 +127,23 @@ def test_chalk_strokes_add_up_to_the_total() -> None:
 def test_the_coiffeur_pad_shows_its_rows_and_values() -> None:
     table = JassTable("coiffeur", seed=2, humans=(0,), bots="random")
     board = table.board.value
-    for row in ("acorns", "bells", "misere", "joker"):
-        assert row in board
+    for row in ("Acorns", "Bells", "Misère", "Joker", "3x3"):
+        assert f"<tr><td>{row}</td>" in board
     assert "ctj-jass-pad" in board
+
+
+@pytest.mark.parametrize(("faces", "suits"), [("swiss", ("Acorns", "Roses", "Shields", "Bells")),
+                                              ("french", ("Clubs", "Spades", "Diamonds",
+                                                          "Hearts"))])
+def test_the_pad_names_its_rows_in_words(faces: str, suits: tuple[str, ...]) -> None:
+    """Issue 23: a pad row reads as a player writes it ("Bells", "Joker 2", "Match"), in the
+    table's faces, not as its record key ("bells", "joker#2")."""
+    table = JassTable("coiffeur-schieber", 3, seed=2, humans=(0,), bots="random", faces=faces)
+    board = table.board.value
+    pad = board[board.index('class="ctj-jass-pad"'):board.index("</table>")]
+    names = re.findall(r"<tr><td>([^<]*)</td>", pad)
+    assert names == [*suits, "Obenabe", "Undenufe", "Slalom", "Gustav", "Joker", "Joker 2",
+                     "Match"]
 
 
 def test_save_and_load_round_trip_and_a_bad_record_keeps_the_game() -> None:

@@ -144,6 +144,23 @@ class RowsLayout:
     def side_of(self, seat: int) -> int:
         return seat % 2 if self.teams else seat
 
+    def labels(self) -> dict[str, str]:
+        """Each row's name in words, by key, as a pad writes it; a second Joker row is
+        "Joker 2", and the match row (``match``) is "Match".
+
+        >>> labels = COIFFEUR_SCHIEBER_3.labels()
+        >>> labels["bells"], labels["joker"], labels["joker#2"], labels["match"]
+        ('Bells', 'Joker', 'Joker 2', 'Match')
+        """
+        out: dict[str, str] = {}
+        seen: dict[str, int] = {}
+        for r in self.rows:
+            seen[r.label] = seen.get(r.label, 0) + 1
+            out[r.key] = r.label if seen[r.label] == 1 else f"{r.label} {seen[r.label]}"
+        if self.match_row:
+            out["match"] = "Match"
+        return out
+
     def row(self, key: str) -> Row:
         """The row called ``key``; a :class:`SetupError` lists the rows if there is none."""
         i = self.index.get(key)
