@@ -45,6 +45,7 @@ from chaitea.engine.jass_picking import JassPicking
 from chaitea.engine.machine import CHANCE, TERMINAL, round_seed
 from chaitea.engine.pick_items import PASS_ITEM, PUSH_ITEM, Choose, parse_pick
 from chaitea.engine.picking import PickStatus, refuse
+from chaitea.engine.registry import register_maker
 from chaitea.engine.ruleset import Ruleset, Table
 from chaitea.engine.spellings import ActionSpellings
 from chaitea.engine.state_views import StateViews
@@ -194,6 +195,18 @@ class JassGame:
 
     def __repr__(self) -> str:
         return f"Game(players={self.players}, ruleset={self.name!r})"
+
+
+def _make_jass_game(ruleset: Ruleset, players: int | None = None, *, setup: object = None,
+                    deck: str | None = None, options: Mapping[str, object] | None = None,
+                    **kw: Any) -> JassGame:
+    """The Jass family's game maker (``chaitea.Game(ruleset="schieber", ...)``): the options
+    as ``options`` or keywords; ``setup`` is ignored (a Jass game has no Paper Pad setup,
+    RECORD Jass)."""
+    return JassGame(ruleset, players, deck=deck, options={**(options or {}), **kw})
+
+
+register_maker(JASS_FAMILY, _make_jass_game)
 
 
 class JassState(JassDealing, JassPicking, ActionSpellings, TrickPlay, StateViews):

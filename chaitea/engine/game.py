@@ -60,12 +60,16 @@ from chaitea.engine.actions import (
     Play,
     Rescind,
 )
-from chaitea.engine.driver import JassGame
 from chaitea.engine.machine import CHANCE, TERMINAL
-from chaitea.engine.registry import RECORD_RULESETS, Parts, registered
+from chaitea.engine.registry import (
+    RECORD_RULESETS,
+    Parts,
+    make_game,
+    register_maker,
+    registered,
+)
 from chaitea.engine.round_play import PlayTables, RoundPlay
 from chaitea.engine.rounds import Picked, RoundResult, TrickRecord, _RoundLog, round_seed
-from chaitea.engine.ruleset import Ruleset
 from chaitea.engine.view import StateView
 
 __all__ = ["CHANCE", "TERMINAL", "Game", "GameState", "RoundResult", "TrickRecord", "round_seed"]
@@ -89,16 +93,12 @@ class Game(ActionTable, PlayTables):
 
     family = CTJ_FAMILY  # the game family (chaitea.core.contracts); Jass: chaitea.engine.driver
 
-    def __new__(cls, *args: Any, **kw: Any) -> Any:  # a Jass ruleset: the driver (issue 9)
-        if isinstance(kw.get("ruleset"), str) and kw["ruleset"] != "chai-tea-jazz":
-            r = registered(kw["ruleset"])
-            if isinstance(r, Ruleset):  # a Jass game ignores setup (RECORD Jass)
-                kw.pop("ruleset")
-                kw.pop("setup", None)
-                deck = kw.pop("deck", None)
-                players = kw.pop("players", args[0] if args else None)
-                options = {**(kw.pop("options", None) or {}), **kw}
-                return JassGame(r, players, deck=deck, options=options)
+    def __new__(cls, *args: Any, **kw: Any) -> Any:
+        # Another family's ruleset (a Jass game): its driver's game maker (registry.MAKERS)
+        name = kw.get("ruleset")
+        if isinstance(name, str) and name != "chai-tea-jazz" and registered(name) is not None:
+            kw.pop("ruleset")
+            return make_game(name, *args, **kw)
         return super().__new__(cls)
 
     def __init__(
@@ -213,6 +213,9 @@ class Game(ActionTable, PlayTables):
     def __repr__(self) -> str:
         return (f"Game(players={self.players}, setup={self.setup.spec!r}, "
                 f"deck={self.deck.name!r}, options={self.options_json()!r})")
+
+
+register_maker(CTJ_FAMILY, lambda _ruleset, *args, **kw: Game(*args, **kw))
 
 
 class GameState(StateView, RoundPlay):

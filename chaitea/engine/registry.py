@@ -8,17 +8,24 @@ above it: ``import chaitea`` imports :mod:`chaitea.rulesets`, which registers ev
 'Schieber'
 >>> registered("no-such-game") is None
 True
+
+Each family's driver registers its *game maker* (:func:`register_maker`): ``make_game`` builds a
+game of any registered ruleset through its family's maker, so ``chaitea.Game(ruleset=...)``
+needs to know no driver but its own.
+
+>>> make_game("schieber").family, make_game("schieber", 6).players
+('jass', 6)
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
 from chaitea.core.cards import Deck
 from chaitea.core.contracts import Contract
-from chaitea.core.errors import IllegalPick
+from chaitea.core.errors import IllegalPick, SetupError
 from chaitea.core.following import FollowRule
 from chaitea.core.seating import Seating
 from chaitea.core.setups import Setup
@@ -26,8 +33,8 @@ from chaitea.engine.actions import Action
 from chaitea.engine.pad import Pad
 from chaitea.engine.rounds import Picked, PlayedRound, RoundResult
 
-__all__ = ["RECORD_RULESETS", "REGISTRY", "PadScoring", "Parts", "Picked", "StatePicking",
-           "register", "registered"]
+__all__ = ["MAKERS", "RECORD_RULESETS", "REGISTRY", "PadScoring", "Parts", "Picked",
+           "StatePicking", "make_game", "register", "register_maker", "registered"]
 
 # Every ruleset name the record knows (RECORD options.ruleset); those not built are refused.
 RECORD_RULESETS = (
@@ -51,6 +58,25 @@ def register(ruleset: R) -> R:
 def registered(name: object) -> Any:
     """The ruleset called ``name``, or ``None``."""
     return REGISTRY.get(name) if isinstance(name, str) else None
+
+
+#: family (``ruleset.family``) -> its driver's game maker: ``maker(ruleset, *args, **kw)``
+MAKERS: dict[str, Callable[..., Any]] = {}
+
+
+def register_maker(family: str, maker: Callable[..., Any]) -> None:
+    """Make ``maker`` build the games of every ruleset of ``family`` (a driver calls this)."""
+    MAKERS[family] = maker
+
+
+def make_game(ruleset: str, *args: Any, **kw: Any) -> Any:
+    """A game of the registered ruleset ``ruleset``, built by its family's maker with the
+    players and options given; an unknown name is a :class:`SetupError` naming the field."""
+    r = registered(ruleset)
+    maker = MAKERS.get(getattr(r, "family", ""))
+    if maker is None:
+        raise SetupError(f"unknown ruleset {ruleset!r} (RECORD options.ruleset)")
+    return maker(r, *args, **kw)
 
 
 class StatePicking(Protocol):

@@ -16,9 +16,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol
 
 from chaitea.core.cards import Deck
+from chaitea.core.contracts import JASS_FAMILY
 from chaitea.core.errors import SetupError
 from chaitea.core.seating import Seating
 from chaitea.engine.dealing import FirstForehand, SeatForehand
@@ -154,6 +155,7 @@ class Ruleset:
     options: tuple[Option, ...]
     build: Callable[[int, Mapping[str, Any]], Table]
     doc: str = ""
+    family: ClassVar[str] = JASS_FAMILY  # its games run on the Jass driver (registry.MAKERS)
 
     def option(self, name: str) -> Option:
         for o in self.options:

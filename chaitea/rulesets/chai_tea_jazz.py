@@ -21,9 +21,10 @@ chaitea.core.errors.SetupError: the second-place meta works with three players o
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from chaitea.core.cards import deck_named
+from chaitea.core.contracts import CTJ_FAMILY
 from chaitea.core.errors import SetupError
 from chaitea.core.following import FOLLOW_RULES
 from chaitea.core.seating import SEATINGS
@@ -50,6 +51,7 @@ class ChaiTeaJazzRuleset:
     players: tuple[int, ...]
     options: tuple[Option, ...]
     doc: str = ""
+    family: ClassVar[str] = CTJ_FAMILY  # its games run on chaitea.engine.game (registry.MAKERS)
 
     def parts(self, players: int = 3, setup: Setup | str | list[dict[str, Any]] = "standard",
               *, deck: str | None = None, passing_the_barrel: bool = False,
