@@ -52,7 +52,7 @@ def positions(deals: int, tricks_left: int, seed: int,
     if game == "schieber":
         for _ in range(deals):
             st = jass_round(rng, "schieber", 4, {}, rng.choice(SCHIEBER_MODES))
-            while len(st.tricks()) < 9 - tricks_left:
+            while len(st.trick_ids()) < 9 - tricks_left:
                 st.apply_action(rng.choice(st.legal_actions()))
             out.append((rules_of(st), position_of(st)))
         return out
@@ -144,7 +144,7 @@ sys.path.insert(0, {root!r})
 from tests.bots.jass_positions import jass_round
 rng = random.Random({seed})
 st = jass_round(rng, "schieber", 4, {{}}, "trump(H)")
-while len(st.tricks()) < 9 - {left}:
+while len(st.trick_ids()) < 9 - {left}:
     st.apply_action(rng.choice(st.legal_actions()))
 t1 = time.process_time()
 value, cards, stats = solve_position(rules_of(st), position_of(st), numba={numba})

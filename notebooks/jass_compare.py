@@ -74,7 +74,7 @@ def compare_deal(seed: int, contract: str) -> list[Decision]:
     out: list[Decision] = []
     while state.phase == "play":
         seat = state.current_player()
-        trick = tuple(str(c) for c in state.trick())
+        trick = tuple(str(c) for c in state.trick)
         if seat == 0:
             hand = tuple(str(c) for c in state.hand(0))
             pos = FollowPosition("", "", "", contract, trick, hand, (), "")

@@ -147,14 +147,14 @@ def played_hand(seed: int, contract: str, ruleset: str = "schieber",
     bot = make_jass_bot("random", seed=seed)
     tricks: tuple[tuple[int, tuple[int, ...], int], ...] = ()
     while state.phase == "play":
-        if len(state.tricks()) == 8 and len(state.trick()) == game.players - 1:
+        if len(state.trick_ids()) == 8 and len(state.trick) == game.players - 1:
             # the last trick: its last card is forced; its winner by the engine's trick rule
-            cards = [str(c) for c in state.trick()] + [str(state.hand(state.current_player())[0])]
+            cards = [str(c) for c in state.trick] + [str(state.hand(state.current_player())[0])]
             lead = state.trick_leader
             win = trick_winner(TrickExample("", "", "", contract, tuple(cards), "", 0))
             last = (lead, tuple(JASS.index_of(c) for c in cards),
                     (lead + cards.index(win)) % game.players)
-            tricks = (*((a, tuple(b), c) for a, b, c in state.tricks()), last)
+            tricks = (*((a, tuple(b), c) for a, b, c in state.trick_ids()), last)
         state.apply_action(bot.act(state))
     results = state.round_results
     return tricks, dict(results[0])
@@ -309,7 +309,7 @@ def jass_may_play_problem(seed: int) -> Problem:
         state.apply_action(contract)
         bot = make_jass_bot("random", seed=seed * 7 + attempt)
         while state.phase == "play" and score < 2:
-            if state.current_player() == 0 and state.trick():
+            if state.current_player() == 0 and state.trick:
                 legal = state.legal_moves()
                 hand = [str(c) for c in state.hand(0)]
                 under = any("undertrump" in _refusal(state, c) for c in hand if c not in legal)
@@ -324,7 +324,7 @@ def jass_may_play_problem(seed: int) -> Problem:
     hand = [str(c) for c in s.hand(0)]
     legal = s.legal_moves()
     lead = s.trick_leader
-    shown = [str(c) for c in s.trick()]
+    shown = [str(c) for c in s.trick]
     seats = [(lead + i) % 4 for i in range(len(shown))]
     question = (f"<b>{escape(mode_title(contract))}</b>, trick {s.trick_number + 1} of 9. "
                 f"So far:{trick_html(shown, seats, NAMES4)}<b>Click a card Aslan may play.</b>")

@@ -236,7 +236,7 @@ class JassTable(JassPractice, View):
             return
         s = self.state
         # a trick just completed (its cards on the last-trick strip) is held a little longer
-        wait = trick_hold(delay) if s.phase == "play" and not s.trick() and s.tricks() else delay
+        wait = trick_hold(delay) if s.phase == "play" and not s.trick and s.trick_ids() else delay
         self._scheduler(wait, lambda: self._paced_step(epoch))
 
     def _paced_step(self, epoch: int) -> None:
@@ -266,11 +266,11 @@ class JassTable(JassPractice, View):
         cards = g.deck.cards
         # the trick on the table while the hand is played; at the hand's end its last trick
         # is on the last-trick strip only (the engine keeps it as the current trick too)
-        trick = s.trick() if s.phase == "play" else []
+        trick = s.trick if s.phase == "play" else []
         leader = s.trick_leader
         self.trick.set_items([StripItem(card=c, caption=s.names[(leader + i) % g.players])
                               for i, c in enumerate(trick)])
-        done = s.tricks()
+        done = s.trick_ids()
         if done:  # the last trick stays in view, its winner framed
             lead, ids, win = done[-1]
             self.last.set_items([StripItem(kind="label", text=f"Last trick, won by "
@@ -301,7 +301,7 @@ class JassTable(JassPractice, View):
         index = g.deck.index_of
         if not s.contract or s.phase != "play" or g.deck.size != 36:  # (two decks: deck order)
             return sorted(cards, key=index)
-        _legal, strength, _points = g.plan(s.contract, len(s.tricks()), s.trump)
+        _legal, strength, _points = g.plan(s.contract, len(s.trick_ids()), s.trump)
         trump = s.trump
 
         def key(c: Any) -> tuple[int, int, int]:
@@ -397,7 +397,7 @@ class JassTable(JassPractice, View):
         s = self.state
         g = s.game
         won = [0] * g.players
-        for _lead, _ids, win in s.tricks():
+        for _lead, _ids, win in s.trick_ids():
             won[win] += 1
         rows = []
         for seat in range(g.players):

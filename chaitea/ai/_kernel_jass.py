@@ -158,13 +158,13 @@ def _jass_position_of(state: JassState) -> Position:
     n = g.players
     idx = deck.index
     hands = [deck.mask_of(state.hand(s)) for s in range(n)]
-    trick = [idx[c] for c in state.trick()]
+    trick = [idx[c] for c in state.trick]
     turn = state.current_player()
     known = state.trump if rules.tutti else -1
     won = [0] * rules.sides
     side_tricks = [0] * rules.sides
     won_cards = [0] * rules.sides
-    done = state.tricks()
+    done = state.trick_ids()
     for k, (_leader, cards, winner) in enumerate(done):
         side = rules.side_of[winner]
         pts = rules.points_at(k, known)

@@ -121,7 +121,7 @@ def jass_view(state: JassState, seat: int) -> JassView:
     hand = deck.mask_of(obs["hand"])
     trumps = _chosen_trumps(obs["picking"])
     history: list[tuple[int, tuple[int, ...]]] = [(leader, cards)
-                                                  for leader, cards, _w in state.tricks()]
+                                                  for leader, cards, _w in state.trick_ids()]
     current = tuple(deck.index_of(c) for c in obs["trick"])
     history.append((obs["trick_leader"], current))
     forehand = obs["forehand"]

@@ -408,7 +408,7 @@ def solve(state: GameState | JassState, *, sides: str = "declarer") -> tuple[int
     >>> from chaitea.rulesets import jass_game
     >>> st = jass_game("schieber").new_initial_state(seed=3)
     >>> st.apply_action("obenabe")
-    >>> while len(st.tricks()) < 6:
+    >>> while len(st.trick_ids()) < 6:
     ...     st.apply_action(st.legal_actions()[0])
     >>> value, best = solve(st)
     >>> 0 <= value <= 257, all(a in st.legal_actions() for a in best)

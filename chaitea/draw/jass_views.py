@@ -73,10 +73,10 @@ class JassTrick:
         """Trick ``index`` of the round in progress (``None``: the trick on the table, or the
         last finished one when the table is empty)."""
         n = state.game.players
-        done = state.tricks()
-        if index is None and state.trick():
+        done = state.trick_ids()
+        if index is None and state.trick:
             lead = state.observation(0)["trick_leader"]
-            cards = state.trick()
+            cards = state.trick
             return cls(cards, seats=[(lead + i) % n for i in range(len(cards))],
                        names=state.names, faces=faces)
         if not done:

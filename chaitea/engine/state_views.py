@@ -19,9 +19,11 @@ from chaitea.core.cards import Card
 from chaitea.core.deals import Deal
 from chaitea.core.errors import SetupError
 from chaitea.core.render import draw
+from chaitea.core.tricks import TrumpSetting, trick_result, trump_at_start, trump_in_force
 from chaitea.engine.machine import Field, StateMachine
 from chaitea.engine.pick_items import PickItem, legal_items, pick_items
 from chaitea.engine.picking import PickView
+from chaitea.engine.rounds import TrickRecord
 
 __all__ = ["StateViews"]
 
@@ -121,12 +123,35 @@ class StateViews(StateMachine[dict[str, Any]]):
             return ()
         return legal_items(self._items, self.legal_moves())
 
+    @property
     def trick(self) -> list[Card]:
+        """Cards of the current trick, in play order (as Chai Tea Jazz's ``GameState.trick``)."""
         cards = self.game.deck.cards
         return [cards[c] for c in self._trick]
 
-    def tricks(self) -> list[tuple[int, tuple[int, ...], int]]:
-        """This round's finished tricks: (leader, card ids, winner)."""
+    @property
+    def tricks(self) -> list[TrickRecord]:
+        """The completed tricks of the current round (or of the last round, between rounds),
+        as Chai Tea Jazz's ``GameState.tricks``: who led, the cards in play order, who won and
+        why, under the trump in force at that trick (3x3's named trump, Tutti's once set)."""
+        g = self.game
+        deck = g.deck
+        rules = g.trick_rules(self._contract) if self._tricks else ()
+        out: list[TrickRecord] = []
+        known = -1  # Tutti: the suit of the first non-follower, once a trick has set it
+        for k, (leader, ids, winner) in enumerate(self._tricks):
+            rule = rules[k]
+            start = trump_at_start(rule, self._chosen[k] if k < len(self._chosen) else -1, known)
+            res = trick_result(rule, [deck.cards[c] for c in ids], deck, start)
+            if rule.trump_setting is TrumpSetting.FIRST_NON_FOLLOWER and known < 0:
+                known = trump_in_force(rule, ids, deck, -1)
+            out.append(TrickRecord(leader, tuple(deck.cards[c] for c in ids), winner,
+                                   res.reason))
+        return out
+
+    def trick_ids(self) -> list[tuple[int, tuple[int, ...], int]]:
+        """This round's finished tricks as ids, for the bots and the solver: (leader, card ids
+        in play order, winner)."""
         return list(self._tricks)
 
     def totals(self) -> tuple[int, ...]:
@@ -145,7 +170,7 @@ class StateViews(StateMachine[dict[str, Any]]):
         out: dict[str, Any] = {
             "seat": seat, "phase": self._phase, "round": self.round_number,
             "hand": [str(c) for c in self.hand(seat)],
-            "trick": [str(c) for c in self.trick()], "trick_leader": self._leader,
+            "trick": [str(c) for c in self.trick], "trick_leader": self._leader,
             "forehand": self.forehand, "contract": self.contract, "declarer": self._declarer,
             "picking": self._shown_items(seat), "totals": list(self.totals()),
             "to_act": self.current_player(),

@@ -138,6 +138,11 @@ class StateView(StateFields):
                                    res.reason))
         return out
 
+    def trick_ids(self) -> list[tuple[int, tuple[int, ...], int]]:
+        """The completed tricks of the round as ids, for the bots and the solver: (leader,
+        card ids in play order, winner); :attr:`tricks` gives them as cards, with the reason."""
+        return list(self._tricks)
+
     def trick_winner_so_far(self) -> int | None:
         """The seat currently winning the trick in progress, if any card is down."""
         if not self._trick or self._contract is None:

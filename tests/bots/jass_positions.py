@@ -61,7 +61,7 @@ def jass_position(rng: random.Random, ruleset: str, players: int, options: dict[
     random number of cards into the next trick)."""
     st = jass_round(rng, ruleset, players, options, contract)
     n_t = st.game.n_tricks
-    while len(st.tricks()) < n_t - tricks_left:
+    while len(st.trick_ids()) < n_t - tricks_left:
         st.apply_action(rng.choice(st.legal_actions()))
     if partial:
         for _ in range(rng.randrange(players)):

@@ -199,7 +199,7 @@ def test_jass_bots_never_read_hidden_cards(name: str) -> None:
         seat = st.current_player()
         alt = permuted_state(st, seat, rng)
         assert alt.observation(seat) == st.observation(seat)
-        assert alt.tricks() == st.tricks()
+        assert alt.trick_ids() == st.trick_ids()
         changed += any(alt.hand(s) != st.hand(s) for s in range(g.players))
         opts = {"samples": 3} if name == "pimc" else {}
         assert make_jass_bot(name, seed=i, **opts).act(st) == \
@@ -363,7 +363,7 @@ def test_rule_card_in_misere_ducks() -> None:
         st.apply_action("misere")
         for _ in range(rng.randrange(1, 30)):
             st.apply_action(rng.choice(st.legal_actions()))
-        if not st.trick():
+        if not st.trick:
             continue
         v = jass_view(st, st.current_player())
         assert v.sign == -1
@@ -444,7 +444,7 @@ def test_determinization_is_consistent_over_10000_samples() -> None:
             if k % 10 == 0:
                 dealt = [w.hands[s] | view.played[s] for s in range(g.players)]
                 alt = _replayed(st, dealt)
-                assert alt.tricks() == st.tricks() and alt.trick() == st.trick()
+                assert alt.trick_ids() == st.trick_ids() and alt.trick == st.trick
                 assert alt.observation(seat) == st.observation(seat)
     assert samples >= 9_500
     assert voids > 50 and puur_kept > 5 and turned > 5
@@ -501,7 +501,7 @@ def test_pimc_with_the_solver_in_the_last_tricks() -> None:
         st = g.new_initial_state(seed=rng.randrange(10**6))
         while st.phase == "picking":
             st.apply_action(rng.choice(st.legal_actions()))
-        while len(st.tricks()) < g.n_tricks - 3:
+        while len(st.trick_ids()) < g.n_tricks - 3:
             st.apply_action(rng.choice(st.legal_actions()))
         bot = make_jass_bot("pimc", seed=i, samples=4, solve_tricks=3)
         a = bot.act(st)

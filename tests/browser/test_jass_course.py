@@ -333,7 +333,7 @@ def expect_the_trick_cleared(table: Locator, state: Any) -> None:
     empty), won by the engine's winner of the ninth (twelfth) trick."""
     expect(table.locator(".ctj-jass-trick .ctj-card")).to_have_count(0)
     last = table.locator(".ctj-jass-last")
-    _lead, ids, win = state.tricks()[-1]
+    _lead, ids, win = state.trick_ids()[-1]
     expect(last.locator(".ctj-card")).to_have_count(len(ids))
     expect(last).to_contain_text(f"won by {state.names[win]}")
 

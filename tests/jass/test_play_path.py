@@ -103,7 +103,7 @@ def test_follow_tables_give_the_rules_legal_mask(trump: int) -> None:
 
 def _snapshot(state: JassState) -> tuple[object, ...]:
     return (state.history(), state.legal_actions(), state.current_player(), state.phase,
-            [state.hand(s) for s in range(state.game.players)], state.trick(), state.tricks(),
+            [state.hand(s) for s in range(state.game.players)], state.trick, state.trick_ids(),
             state.round_results)
 
 

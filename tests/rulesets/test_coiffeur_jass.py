@@ -159,7 +159,7 @@ def test_tutti_trump_set_by_the_first_non_follower() -> None:
         rng = random.Random(seed)
         set_at = None
         while state.phase == "play":
-            trick = [c.suit for c in state.trick()]  # the cards on the table
+            trick = [c.suit for c in state.trick]  # the cards on the table
             if state.trump < 0 and len(trick) > 1 and any(s != trick[0] for s in trick):
                 pytest.fail("a card off the led suit left the trump unset")
             state.apply_action(rng.choice(state.legal_actions()))

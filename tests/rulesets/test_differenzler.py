@@ -188,7 +188,7 @@ def test_a_seat_that_took_its_guess_plays_to_take_no_more() -> None:
     play(state, "guess(0)", "guess(0)", "guess(0)", "guess(100)")
     for _ in range(4):
         state.apply_action(state.legal_actions()[0])
-    assert state.tricks()[0][2] == 3  # seat 3 took trick 1
+    assert state.trick_ids()[0][2] == 3  # seat 3 took trick 1
     assert aim_sign(state, jass_view(state, 3)) == 1  # 100 not reached yet
     assert aim_sign(state, jass_view(state, 0)) == -1  # guessed 0, took 0: take no more
     assert state.tricks_won[3] == 1

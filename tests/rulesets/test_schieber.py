@@ -39,7 +39,7 @@ def test_jass_kit_issue_10_position() -> None:
     """Trump Diamonds, trick 6C JD 10D, hand AD 9D 6D 10S: only 10S is legal."""
     state = state_with("schieber", JASSKIT_10)
     play(state, "trump(D)", *JASSKIT_10_PLAYS)
-    assert [str(c) for c in state.trick()] == ["6C", "JD", "10D"]
+    assert [str(c) for c in state.trick] == ["6C", "JD", "10D"]
     assert sorted(str(c) for c in state.hand(3)) == ["10S", "6D", "9D", "AD"]
     assert state.legal_moves() == ["10S"]
     for card in ("AD", "9D", "6D"):

@@ -141,7 +141,7 @@ def test_of_two_identical_cards_the_later_played_wins() -> None:
     state.apply_action("obenabe")
     for card in ("AH", "AH'", "9S'", "9C", "9D", "KD"):
         state.apply_action(card)
-    assert state.tricks()[0][2] == 1  # seat 1's AH' after seat 0's AH
+    assert state.trick_ids()[0][2] == 1  # seat 1's AH' after seat 0's AH
     res = trick_result(Contract.parse("obenabe", family=JASS_FAMILY).trick_rules(8)[0],
                        ["AH", "AH'", "9S'", "9C", "9D", "KD"], JASS_DOUBLE)
     assert res.position == 1 and "later-played of two identical cards wins" in res.reason
@@ -165,7 +165,7 @@ def test_the_later_puur_wins_and_either_puur_copy_is_exempt() -> None:
     state.apply_action("JD'")
     for _seat in range(2, 6):
         state.apply_action(state.legal_moves()[0])
-    assert state.tricks()[0][2] == 1
+    assert state.trick_ids()[0][2] == 1
 
 
 def test_undertrumping_with_copies() -> None:
@@ -193,7 +193,7 @@ def test_undertrumping_with_copies() -> None:
     state.apply_action("JD")
     assert set(state.legal_moves()) == {"AS'", "JD'"}  # the other Puur is no lower trump
     state.apply_action("JD'")
-    assert state.tricks()[0][2] == 5
+    assert state.trick_ids()[0][2] == 5
 
 
 # -- card points -----------------------------------------------------------------------------
@@ -516,7 +516,7 @@ def test_the_solver_plays_six_player_schieber(deck: str | None) -> None:
             state.apply_action(rng.choice(state.legal_actions()))
         if state.phase != "play":
             continue  # the game ended on Stöck or Weis
-        while len(state.tricks()) < state.game.n_tricks - 2 or state.trick():
+        while len(state.trick_ids()) < state.game.n_tricks - 2 or state.trick:
             state.apply_action(rng.choice(state.legal_actions()))
         side = state.game.side_of[state.current_player()]
         total = _minimax(state, side, len(state.round_results))

@@ -263,9 +263,9 @@ def test_paced_bots_act_one_at_a_time_and_hold_a_complete_trick() -> None:
         while table.to_act() != 0:
             clock.run()
     assert table.play(table.legal()[0])
-    before = len(table.state.trick())
+    before = len(table.state.trick)
     assert len(clock.waiting) == 1 and table.to_act() != 0  # scheduled, not yet played
-    assert len(table.state.trick()) == before
+    assert len(table.state.trick) == before
     waits = []
     while table.to_act() != 0 and clock.waiting:
         waits.append(clock.run())
@@ -285,11 +285,11 @@ def test_a_take_back_or_instant_cancels_a_pending_bot_move() -> None:
         clock.run()
     assert table.play(table.legal()[0])
     assert len(clock.waiting) == 1
-    played = len(table.state.trick()) + 4 * len(table.state.tricks())
+    played = len(table.state.trick) + 4 * len(table.state.trick_ids())
     table.take_back()
     assert table.to_act() == 0
     clock.run()  # the move scheduled before the take-back does nothing
-    assert len(table.state.trick()) + 4 * len(table.state.tricks()) == played - 1
+    assert len(table.state.trick) + 4 * len(table.state.trick_ids()) == played - 1
     assert table.play(table.legal()[0])
     assert table.set_speed("instant")  # the bots answer at once, the pending move is void
     assert table.to_act() == 0 or table.state.phase != "play"
