@@ -2,7 +2,8 @@
 
 For each server setting (``default``: what ``make dashboard`` serves; ``workshop``: what ``make
 workshop LEARNERS=...`` serves, i.e. deploy/workshop/voila.py) and each class size N, starts N
-learners within ``--spread`` seconds of each other on notebooks/06_full_game.ipynb:
+learners within ``--spread`` seconds of each other on one lesson (``--lesson``:
+notebooks/06_full_game.ipynb, Chai Tea Jazz, or 13_schieber_at_the_table.ipynb, Schieber):
 
 - a few are headless Chromium pages (Debian's /usr/bin/chromium through Playwright): ready when
   every widget view of the lesson is drawn (the dashboard and the exercise);
@@ -12,9 +13,11 @@ learners within ``--spread`` seconds of each other on notebooks/06_full_game.ipy
   arrived. They cost the server the same, but not a browser's CPU on this machine (a real
   learner's browser runs on the learner's laptop).
 
-Then each learner clicks Pass (the lesson's seed leaves Aslan to lead) and plays its first lit
-card, timed from the click to the card shown in the trick (in the page: the DOM; for a websocket
-client: the kernel's update of the trick's strip), while the others are still loading. Then the
+Then each learner makes the lesson's first move (06: Pass, and the lesson's seed leaves Aslan to
+lead; 13: the push when the learner is the forehand, then the partner and the bots play) and
+plays its first lit card, timed from the click to the card shown in the trick (in the page: the
+DOM; for a websocket client: the kernel's update of the trick's strip), while the others are
+still loading. Then the
 learners leave: the pages close as a browser does (Voilà's page asks the server to shut its
 kernel down), and ``--abandon`` of the websocket clients simply disappear.
 
@@ -31,6 +34,8 @@ on an otherwise quiet machine if you can.
 
     python benchmarks/load_workshop.py                       # N = 1, 5, 10, 20, 30, both settings
     python benchmarks/load_workshop.py --learners 3 --settings workshop --linger 0   # a smoke run
+    python benchmarks/load_workshop.py --learners 30 --settings workshop --linger 0 \
+        --lesson 13_schieber_at_the_table.ipynb                    # a class on a Jass lesson
 """
 
 from __future__ import annotations
@@ -74,10 +79,10 @@ TARGETS = {"ready_p90": 10.0, "ready_max": 20.0, "click_p90_ms": 300.0, "memory_
 # In the page: click a card button, resolve with the milliseconds until the same card shows in
 # the table's centre (benchmarks/dashboard_load.py times the same way).
 CLICK_JS = """
-async ([root, card]) => {
+async ([root, card, hand, centre]) => {
   const scope = document.querySelector(root);
-  const button = scope.querySelector(`.ctj-hand-0 button.ctj-card-${card}`);
-  const shown = () => scope.querySelector(`.ctj-centre .ctj-card-${card}`);
+  const button = scope.querySelector(`.${hand} button.ctj-card-${card}`);
+  const shown = () => scope.querySelector(`.${centre} .ctj-card-${card}`);
   return await new Promise((resolve, reject) => {
     const t0 = performance.now();
     const observer = new MutationObserver(() => {
@@ -95,6 +100,44 @@ KERNEL_RE = re.compile(r'"kernelId": "([0-9a-f-]{36})"')
 MODEL_REF_RE = re.compile(r"IPY_MODEL_([0-9a-f]+)")
 PLAYABLE_RE = re.compile(r'class="[^"]*ctj-playable[^"]*"[^>]*data-card="([^"]+)"|'
                          r'data-card="([^"]+)"[^>]*class="[^"]*ctj-playable')
+
+
+
+@dataclass(frozen=True)
+class Script:
+    """What a learner does on one lesson: the view it plays in (``root``, a CSS class), the
+    page's views that make it ready (CSS selector, index), the learner's hand and the trick's
+    strip (CSS classes), and the first move before a card: buttons of the class ``first``,
+    clicked when there (``prefer``: the one whose tooltip is that item, else the first);
+    ``first_required``: the lesson always offers it."""
+
+    lesson: str
+    root: str
+    ready: tuple[tuple[str, int], ...]
+    hand: str
+    centre: str
+    first: str
+    first_required: bool
+    prefer: str = ""
+    advice: str = ""  # the coach's Advice button (``--advice``), if the lesson has one
+
+
+SCRIPTS = {
+    "06_full_game.ipynb": Script("06_full_game.ipynb", "ctj-dashboard",
+                                 ((".ctj-dashboard", 0), (".ctj-main", 1)), "ctj-hand-0",
+                                 "ctj-centre", "ctj-pass", True, advice="ctj-advice"),
+    "13_schieber_at_the_table.ipynb": Script(
+        "13_schieber_at_the_table.ipynb", "ctj-jass-table",
+        ((".ctj-jass-table .ctj-jass-hand .ctj-card", 0), (".ctj-exercise", 1)),
+        "ctj-jass-hand", "ctj-jass-trick", "ctj-jass-pick", False, prefer="push"),
+}
+
+
+def script_for(lesson: str) -> Script:
+    """The learner's script for ``lesson``; a ValueError names the lessons there are."""
+    if lesson not in SCRIPTS:
+        raise ValueError(f"no learner script for {lesson!r}: {', '.join(SCRIPTS)}")
+    return SCRIPTS[lesson]
 
 
 # ------------------------------------------------------------------ the server
@@ -235,6 +278,7 @@ class Learner:
     kind: str  # "browser" or "ws"
     ready: float | None = None  # seconds from the request to every view drawn
     click_ms: float | None = None
+    advice_ms: float | None = None  # --advice: from the Advice click to the coach's answer
     error: str = ""
     kernel_id: str = ""
     phases: dict[str, float] = field(default_factory=dict)  # seconds or bytes, by name
@@ -303,17 +347,18 @@ def _check_views(states: dict[str, Any], views: Sequence[str]) -> str:
     return ""
 
 
-async def ws_learner(base: str, delay: float, timeout: float, leave: bool) -> Learner:
-    """Read the page, then fetch every widget state over the kernel's websocket, click Pass and
-    play a card. ``leave``: ask the server to shut the kernel down at the end (as the page does
-    when it closes); otherwise just disappear."""
+async def ws_learner(base: str, delay: float, timeout: float, leave: bool,
+                     script: Script = SCRIPTS[LESSON], advice: bool = False) -> Learner:
+    """Read the page, then fetch every widget state over the kernel's websocket, make the
+    script's first move and play a card. ``leave``: ask the server to shut the kernel down at
+    the end (as the page does when it closes); otherwise just disappear."""
     me = Learner("ws")
     await asyncio.sleep(delay)
     t0 = time.perf_counter()
     try:
         async with httpx.AsyncClient(timeout=timeout) as client:
             chunks: list[str] = []
-            async with client.stream("GET", f"{base}/voila/render/{LESSON}") as page:
+            async with client.stream("GET", f"{base}/voila/render/{script.lesson}") as page:
                 page.raise_for_status()
                 async for chunk in page.aiter_text():
                     if not chunks:
@@ -349,7 +394,7 @@ async def ws_learner(base: str, delay: float, timeout: float, leave: bool) -> Le
                 if problem:
                     raise RuntimeError(problem)
                 me.ready = time.perf_counter() - t0
-                await _ws_play(ch, states, timeout, me)
+                await _ws_play(ch, states, timeout, me, script, advice)
             if leave:  # as the page does on unload: with the _xsrf cookie the page got
                 with contextlib.suppress(httpx.HTTPError):
                     xsrf = client.cookies.get("_xsrf") or ""
@@ -373,15 +418,14 @@ def _reachable(states: dict[str, Any], roots: Sequence[str]) -> set[str]:
 
 
 async def _ws_play(ch: KernelChannels, states: dict[str, Any], timeout: float,
-                   me: Learner) -> None:
-    """Pass, then play the first lit card. Widgets the kernel creates on the way (the trick
-    table is built when first shown) arrive as comm_open messages and join ``states``."""
-    dash = _find(states, "ctj-dashboard")
+                   me: Learner, script: Script, advice: bool = False) -> None:
+    """With ``advice``, first the coach's Advice, timed from the click to its answer; then the
+    script's first move (06: Pass), then the first lit card. Widgets the kernel creates on the
+    way (the trick table is built when first shown) arrive as comm_open messages and join
+    ``states``."""
+    dash = _find(states, script.root)
     if not dash:
-        raise RuntimeError("no dashboard among the page's widgets")
-    pass_id = next((m for m in _find(states, "ctj-pass") if m in _reachable(states, dash)), "")
-    if not pass_id:
-        raise RuntimeError("the dashboard has no Pass button")
+        raise RuntimeError(f"no {script.root} among the page's widgets")
 
     def track(msg: dict[str, Any]) -> None:
         content = msg["content"]
@@ -394,21 +438,44 @@ async def _ws_play(ch: KernelChannels, states: dict[str, Any], timeout: float,
 
     def lit_card() -> tuple[str, str] | None:
         # cheap tests first: this runs for every message, for every learner of the class
-        for mid in _find(states, "ctj-hand-0"):
+        for mid in _find(states, script.hand):
             found = PLAYABLE_RE.search(states[mid]["state"].get("html", ""))
             if found and mid in _reachable(states, dash):
                 return mid, found.group(1) or found.group(2)
         return None
 
-    await ch.send_comm(pass_id, {"method": "custom", "content": {"event": "click"}})
+    reach = _reachable(states, dash)
+    if advice and script.advice:
+        button = next((m for m in _find(states, script.advice) if m in reach), "")
+        if not button:
+            raise RuntimeError(f"the page has no {script.advice} button")
+
+        def answered(msg: dict[str, Any]) -> bool:
+            track(msg)
+            return any(s["state"].get("value") and "ctj-thinking" not in s["state"]["value"]
+                       for m, s in states.items() if "ctj-advice-line" in _classes(s))
+
+        t_advice = time.perf_counter()
+        await ch.send_comm(button, {"method": "custom", "content": {"event": "click"}})
+        await ch.until(answered, timeout)
+        me.advice_ms = (time.perf_counter() - t_advice) * 1000
+    firsts = [m for m in _find(states, script.first) if m in reach]
+    if script.first_required and not firsts:
+        raise RuntimeError(f"the page has no {script.first} button")
+    if firsts:
+        chosen = next((m for m in firsts
+                       if states[m]["state"].get("tooltip") == script.prefer), firsts[0])
+        await ch.send_comm(chosen, {"method": "custom", "content": {"event": "click"}})
+
     def tracked_until_lit(msg: dict[str, Any]) -> bool:
         track(msg)
         return msg["msg_type"] in ("comm_open", "comm_msg") and lit_card() is not None
 
-    await ch.until(tracked_until_lit, timeout)
+    if lit_card() is None:
+        await ch.until(tracked_until_lit, timeout)
     hand_id, card = lit_card() or ("", "")
     reach = _reachable(states, dash)
-    centre = _reachable(states, [m for m in _find(states, "ctj-centre") if m in reach])
+    centre = _reachable(states, [m for m in _find(states, script.centre) if m in reach])
     css = "ctj-card-" + card.replace("'", "p")
     t0 = time.perf_counter()
     await ch.send_comm(hand_id, {"method": "custom", "content": {"event": "click", "card": card}})
@@ -417,10 +484,11 @@ async def _ws_play(ch: KernelChannels, states: dict[str, Any], timeout: float,
     me.click_ms = (time.perf_counter() - t0) * 1000
 
 
-async def browser_learner(browser: Any, base: str, delay: float, timeout: float) -> Learner:
-    """A Chromium page: ready when the dashboard and the exercise are drawn; then Pass and one
-    card, timed inside the page; then the page closes as a tab does (Voilà's unload handler
-    asks the server to shut the kernel down)."""
+async def browser_learner(browser: Any, base: str, delay: float, timeout: float,
+                          script: Script = SCRIPTS[LESSON]) -> Learner:
+    """A Chromium page: ready when the script's views are drawn (06: the dashboard and the
+    exercise); then its first move and one card, timed inside the page; then the page closes
+    as a tab does (Voilà's unload handler asks the server to shut the kernel down)."""
     me = Learner("browser")
     await asyncio.sleep(delay)
     context = await browser.new_context(viewport={"width": 1280, "height": 900})
@@ -437,16 +505,22 @@ async def browser_learner(browser: Any, base: str, delay: float, timeout: float)
     t0 = time.perf_counter()
     try:
         ms = timeout * 1000
-        await page.goto(f"{base}/voila/render/{LESSON}", wait_until="load", timeout=ms)
-        await page.locator(".ctj-dashboard").first.wait_for(state="visible", timeout=ms)
-        await page.locator(".ctj-main").nth(1).wait_for(state="visible", timeout=ms)
+        await page.goto(f"{base}/voila/render/{script.lesson}", wait_until="load", timeout=ms)
+        for selector, index in script.ready:
+            await page.locator(selector).nth(index).wait_for(state="visible", timeout=ms)
         me.ready = time.perf_counter() - t0
-        root = ".ctj-dashboard"
-        await page.locator(f"{root} .ctj-picking-panel button.ctj-pass").click(timeout=ms)
-        lit = page.locator(f"{root} .ctj-hand-0 button.ctj-playable").first
+        root = f".{script.root}"
+        firsts = page.locator(f"{root} button.{script.first}")
+        if script.first_required:
+            await firsts.first.wait_for(state="visible", timeout=ms)
+        if await firsts.count():
+            preferred = page.locator(f'{root} button.{script.first}[title="{script.prefer}"]')
+            await (preferred if await preferred.count() else firsts).first.click(timeout=ms)
+        lit = page.locator(f"{root} .{script.hand} button.ctj-playable").first
         await lit.wait_for(state="visible", timeout=ms)
         card = await lit.get_attribute("data-card") or ""
-        me.click_ms = float(await page.evaluate(CLICK_JS, [root, card.replace("'", "p")]))
+        me.click_ms = float(await page.evaluate(
+            CLICK_JS, [root, card.replace("'", "p"), script.hand, script.centre]))
     except Exception as e:
         me.error = f"{type(e).__name__}: {str(e).splitlines()[0]}"[:300]
     finally:
@@ -478,7 +552,8 @@ def _q(values: Sequence[float], q: float) -> float:
 
 
 async def run_class(server: Server, n: int, browsers: int, spread: float, timeout: float,
-                    abandon: int, seed: int) -> ClassRun:
+                    abandon: int, seed: int, advice: bool = False) -> ClassRun:
+    script = script_for(server.lesson)
     from playwright.async_api import async_playwright
 
     rng = random.Random(seed + n)
@@ -503,10 +578,11 @@ async def run_class(server: Server, n: int, browsers: int, spread: float, timeou
         ws_seen = 0
         for kind, delay in zip(kinds, delays, strict=True):
             if kind == "browser":
-                tasks.append(browser_learner(browser, server.url, delay, timeout))
+                tasks.append(browser_learner(browser, server.url, delay, timeout, script))
             else:
                 ws_seen += 1
-                tasks.append(ws_learner(server.url, delay, timeout, leave=ws_seen > abandon))
+                tasks.append(ws_learner(server.url, delay, timeout, leave=ws_seen > abandon,
+                                        script=script, advice=advice))
         results = list(await asyncio.gather(*tasks))
         sampler.cancel()
         with contextlib.suppress(asyncio.CancelledError):
@@ -558,7 +634,7 @@ def request_loop(server: Server, count: int) -> float:
     async def one(client: httpx.AsyncClient, sem: asyncio.Semaphore) -> None:
         async with sem:
             with contextlib.suppress(httpx.HTTPError):
-                await client.get(f"{server.url}/voila/render/{LESSON}")
+                await client.get(f"{server.url}/voila/render/{server.lesson}")
 
     async def run() -> None:
         sem = asyncio.Semaphore(10)
@@ -578,7 +654,8 @@ def profile_one(server: Server, repeat: int = 3) -> list[str]:
     for _ in range(repeat):
         before = {p.pid for p in kernel_processes(server)}
         t_server = sum(main.cpu_times()[:2])
-        me = asyncio.run(ws_learner(server.url, 0, 90, leave=True))
+        me = asyncio.run(ws_learner(server.url, 0, 90, leave=True,
+                                    script=script_for(server.lesson)))
         if me.error:
             return [f"profile: failed: {me.error}"]
         cpu_server.append(sum(main.cpu_times()[:2]) - t_server)
@@ -665,6 +742,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                     help="LEARNERS of the workshop setting (default: the largest N)")
     ap.add_argument("--cull-idle", type=int, default=None,
                     help="the workshop setting's cull_idle_timeout, s (default: the config's)")
+    ap.add_argument("--lesson", default=LESSON,
+                    help=f"the lesson the class opens: {', '.join(SCRIPTS)} (default: {LESSON})")
+    ap.add_argument("--advice", action="store_true",
+                    help="each websocket learner first asks the coach's Advice (lesson 06), "
+                         "timed from the click to the answer")
     ap.add_argument("--port", type=int, default=DEFAULT_PORT)
     ap.add_argument("--seed", type=int, default=13)
     ap.add_argument("--profile", type=int, default=3,
@@ -675,15 +757,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         settings = parse_settings(args.settings)
     except ValueError as e:
         ap.error(str(e))  # exits 2 with the usage, before any server starts
+    if args.lesson not in SCRIPTS:
+        ap.error(f"no learner script for {args.lesson!r}: {', '.join(SCRIPTS)}")
     class_size = args.class_size or max(sizes)
-    print(f"load_workshop: {LESSON}, N = {sizes}, arrivals within {args.spread:.0f} s, "
+    print(f"load_workshop: {args.lesson}, N = {sizes}, arrivals within {args.spread:.0f} s, "
           f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} at start "
           "(other programs on this machine change the figures)")
     runs: list[ClassRun] = []
     notes: list[str] = []
     for setting in settings:
         t0 = time.perf_counter()
-        server = start_server(setting, args.port, class_size, cull_idle=args.cull_idle)
+        server = start_server(setting, args.port, class_size, cull_idle=args.cull_idle,
+                              lesson=args.lesson)
         notes.append(f"{setting}: server ready in {time.perf_counter() - t0:.0f} s"
                      + (f" (pool of {server.pool} preheated kernels)" if server.pool else ""))
         try:
@@ -694,10 +779,16 @@ def main(argv: Sequence[str] | None = None) -> int:
             for n in sizes:
                 filled = server.pools_filled()
                 run = asyncio.run(run_class(server, n, min(args.browsers, n), args.spread,
-                                            args.timeout, min(args.abandon, n - 1), args.seed))
+                                            args.timeout, min(args.abandon, n - 1), args.seed,
+                                            args.advice))
                 runs.append(run)
                 print(HEADER if len(runs) == 1 else "", end="\n" if len(runs) == 1 else "")
                 print(row(run), flush=True)
+                asked = [r.advice_ms for r in run.results if r.advice_ms is not None]
+                if asked:
+                    print(f"    Advice, click to answer: median {statistics.median(asked):.0f}"
+                          f" ms, p90 {_q(asked, 0.9):.0f} ms, max {max(asked):.0f} ms "
+                          f"({len(asked)} learners)")
                 for r in run.results:
                     if r.error:
                         print(f"    failed ({r.kind}): {r.error}")
