@@ -453,7 +453,7 @@ async def _ws_play(ch: KernelChannels, states: dict[str, Any], timeout: float,
         def answered(msg: dict[str, Any]) -> bool:
             track(msg)
             return any(s["state"].get("value") and "ctj-thinking" not in s["state"]["value"]
-                       for m, s in states.items() if "ctj-advice-line" in _classes(s))
+                       for s in states.values() if "ctj-advice-line" in _classes(s))
 
         t_advice = time.perf_counter()
         await ch.send_comm(button, {"method": "custom", "content": {"event": "click"}})

@@ -24,7 +24,7 @@ from typing import Any
 
 from chaitea.core.markup import escape
 
-from .jass_words import contract_words
+from .jass_words import SUIT_WORDS, contract_words
 
 __all__ = ["board_html", "chalk_board_svg", "chalk_strokes", "hands_table_html", "pad_html",
            "pad_labels"]
@@ -150,8 +150,9 @@ def _by_side(values: object, n: int) -> list[object]:
     return (vals + [None] * n)[:n]
 
 
-#: A pad row's suit names with French faces (the row keys and labels are the Swiss suits').
-FRENCH_ROWS = {"Acorns": "Clubs", "Roses": "Spades", "Shields": "Diamonds", "Bells": "Hearts"}
+#: A pad row's suit names with French faces (the row keys and labels are the Swiss suits'),
+#: from the suits' words (jass_words.SUIT_WORDS)
+FRENCH_ROWS = {SUIT_WORDS["swiss"][x]: SUIT_WORDS["french"][x].capitalize() for x in "CDHS"}
 
 
 def pad_html(pad: dict[str, Any], sides: Sequence[str],
@@ -176,8 +177,7 @@ def pad_html(pad: dict[str, Any], sides: Sequence[str],
         else:
             extra = "".join(f"<td>{_cell(v)}</td>" for v in _by_side(row.get("points"), n))
         rows.append(f"<tr><td>{escape(names.get(key, key))}</td><td>{_cell(row.get('value'))}</td>"
-                    f"{scores}"
-                    f"{extra}</tr>")
+                    f"{scores}{extra}</tr>")
     return (f'<table class="ctj-jass-pad"><thead><tr><th>Row</th><th>Value</th>{head}'
             f"{tally_head}</tr></thead><tbody>{''.join(rows)}</tbody></table>")
 

@@ -142,11 +142,11 @@ class StateViews(StateMachine[dict[str, Any]]):
         for k, (leader, ids, winner) in enumerate(self._tricks):
             rule = rules[k]
             start = trump_at_start(rule, self._chosen[k] if k < len(self._chosen) else -1, known)
-            res = trick_result(rule, [deck.cards[c] for c in ids], deck, start)
+            cards = tuple(deck.cards[c] for c in ids)
+            res = trick_result(rule, cards, deck, start)
             if rule.trump_setting is TrumpSetting.FIRST_NON_FOLLOWER and known < 0:
                 known = trump_in_force(rule, ids, deck, -1)
-            out.append(TrickRecord(leader, tuple(deck.cards[c] for c in ids), winner,
-                                   res.reason))
+            out.append(TrickRecord(leader, cards, winner, res.reason))
         return out
 
     def trick_ids(self) -> list[tuple[int, tuple[int, ...], int]]:
