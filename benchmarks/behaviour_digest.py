@@ -58,7 +58,10 @@ def play(game: Any, seed: int) -> list[Any]:
     rng = random.Random(seed)
     trace: list[Any] = []
     while not state.is_terminal() and len(state.round_results) < MAX_ROUNDS:
-        trace.append((state.current_player(), state.phase, state.legal_moves()))
+        seat = state.current_player()
+        trace.append((seat, state.phase, state.legal_moves()))
+        if seat >= 0 and rng.random() < 0.2:  # what the seat sees: hand, straw-piles, trick
+            trace.append(state.observation(seat))
         if rng.random() < 0.05:
             bad = rng.choice(BAD)
             try:

@@ -80,7 +80,7 @@ def _build_jass_rules(game: JassGame, contract: str, declarer: int, chosen: tupl
         plans = [[game.plan(contract, t, k) for t in range(n_t)] for k in (-1, 0, 1, 2, 3)]
         tutti_tables = tuple(tuple(p[1] for p in row) for row in plans)
         # The round's end counts every trick at the set trump's values (none set: no trump),
-        # as the engine's play phase does (chaitea.engine.trick_play: Tutti).
+        # as the engine's play phase does (chaitea.engine.driver: Tutti).
         finals = (JASS_NO_TRUMP.for_deck(deck, -1),
                   *(trick_rules[0].values.for_deck(deck, k) for k in range(4)))
         kw = {"tutti": True, "tutti_tables": tutti_tables,

@@ -49,10 +49,18 @@ from chaitea.core.cards import Deck, Suit
 from chaitea.core.errors import SetupError
 from chaitea.core.orders import Order, rank_strength
 
-__all__ = ["FOLLOW_RULES", "Follow", "FollowRule", "follow_rule"]
+__all__ = ["FOLLOW_RULES", "Follow", "FollowRule", "Lead", "follow_rule",
+           "lead_masks"]
 
 Legal = Callable[[int, int, Sequence[int]], int]
 Refusal = Callable[[int, int, int, Sequence[int]], "str | None"]
+#: A follow rule as masks for one led suit, read by the play step (:mod:`chaitea.engine.
+#: play_step`): (the led suit's mask, the exception's mask or -1, the mask of the cards allowed
+#: beside the led suit, per card id the cards a follower may no longer play once it is in the
+#: trick). A follower holding ``h`` may play ``a``: with ``f = h & led``, ``a = f | h & beside``
+#: if ``f`` and ``f != exception``, else ``a = h``; then less the union of ``no_longer[c]`` over
+#: the trick's cards unless ``h & beside == h`` (Jass: a hand of only trumps may undertrump).
+Lead = tuple[int, int, int, tuple[int, ...]]
 
 
 @dataclass(frozen=True)
@@ -97,6 +105,53 @@ class FollowRule:
 def _bind(rule: FollowRule, deck: Deck, trump: int) -> Follow:
     legal, refusal = rule._build(deck, trump)
     return Follow(rule.name, trump, legal, refusal, deck)
+
+
+def lead_masks(follow: Follow) -> tuple[Lead, ...] | None:
+    """The bound rule as :data:`Lead` masks, one per led suit 0..3 and a fifth for no suit led
+    yet (index 4, or -1: any card), or ``None`` when the rule is not of that shape (the
+    ``mittlere`` rule with a trump in force, the Jass double deck's two Puurs). Cached per
+    binding; ``tests/core/test_lead_masks.py`` holds every rule's masks to its ``legal``.
+
+    >>> from chaitea.core.cards import JASS
+    >>> led, puur, trumps, weaker = lead_masks(FOLLOW_RULES["jass"].bind(JASS, 2))[2]
+    >>> [str(c) for c in JASS.cards_of(puur)]  # Roses (H) trump and led: the Puur exception
+    ['JH']
+    >>> led, puur, trumps, weaker = lead_masks(FOLLOW_RULES["jass"].bind(JASS, 2))[0]
+    >>> puur, [str(c) for c in JASS.cards_of(weaker[JASS.index_of("9H")])]
+    (-1, ['6H', '7H', '8H', '10H', 'QH', 'KH', 'AH'])
+    """
+    return _lead_masks(follow.rule, follow.deck, follow.trump)
+
+
+@cache
+def _lead_masks(rule: str, deck: Deck, trump: int) -> tuple[Lead, ...] | None:
+    suits = deck.suit_masks
+    none = (0,) * deck.size
+    any_card: Lead = (0, -1, 0, none)  # no suit led yet: f = 0, so any card
+    if rule == "plain" or (rule in ("jass", "mittlere") and trump < 0):
+        return (*((suits[s], -1, 0, none) for s in range(4)), any_card)
+    if rule == "chai-tea-jazz":  # may trump, Jokers always (D6); to a trump lead only Jokers
+        tm = suits[trump] if trump >= 0 else 0
+        return (*((suits[s], -1, deck.joker_mask | (tm if s != trump else 0), none)
+                  for s in range(4)), any_card)
+    if rule != "jass":
+        return None
+    exception = -1  # on another deck the rule has no Puur (and ranks trumps in plain order)
+    strength = rank_strength(Order.OVER, deck.ranks)
+    if deck.is_jass:
+        puurs = [1 << i for i, c in enumerate(deck.cards) if c.suit == trump and c.rank == 11]
+        if len(puurs) != 1:  # the double deck: either Puur copy alone is the exception
+            return None
+        exception = puurs[0]
+        strength = rank_strength(Order.JASS_TRUMP, deck.ranks)
+    suit_of, rank_of = deck.suit_of, deck.rank_of
+    power = [strength[rank_of[i]] if suit_of[i] == trump else -1 for i in range(deck.size)]
+    weaker = tuple(sum(1 << j for j in range(deck.size) if 0 <= power[j] < power[i])
+                   if power[i] >= 0 else 0 for i in range(deck.size))
+    tm = suits[trump]
+    return (*((suits[s], exception, tm, none) if s == trump else (suits[s], -1, tm, weaker)
+              for s in range(4)), any_card)
 
 
 def _holds(deck: Deck, mask: int) -> str:

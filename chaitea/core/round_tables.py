@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from chaitea.core.cards import Deck
-from chaitea.core.following import Follow, FollowRule, Legal
+from chaitea.core.following import Follow, FollowRule, Lead, Legal, lead_masks
 from chaitea.core.tricks import (
     TrickRule,
     TrumpSetting,
@@ -45,12 +45,15 @@ class TrickTables:
     """One trick's tables: ``trump`` in force (-1: none), ``strength[led]`` (card id ->
     strength; of equal strengths the later-played card wins, D2), ``points`` (card id ->
     points) and ``follow`` (the follow rule bound to ``trump``: ``follow.legal(hand, led,
-    trick)`` is the mask of the legal cards)."""
+    trick)`` is the mask of the legal cards) and ``leads``, the follow rule as masks by led suit
+    (:func:`chaitea.core.following.lead_masks`; ``None`` for a rule not of that shape), which
+    the play step (:mod:`chaitea.engine.play_step`) keeps the next seat's legal mask from."""
 
     trump: int
     strength: tuple[tuple[int, ...], ...]
     points: tuple[int, ...]
     follow: Follow
+    leads: tuple[Lead, ...] | None = None
 
     @property
     def legal(self) -> Legal:
@@ -62,8 +65,9 @@ class TrickTables:
 def trick_tables(deck: Deck, rule: TrickRule, follow: FollowRule, trump: int) -> TrickTables:
     """The tables of a trick under ``rule`` with ``trump`` in force (cached: one value per
     deck, rule, follow rule and trump)."""
+    bound = follow.bind(deck, trump)
     return TrickTables(trump, strength_tables(deck, rule, trump),
-                       rule.values.for_deck(deck, trump), follow.bind(deck, trump))
+                       rule.values.for_deck(deck, trump), bound, lead_masks(bound))
 
 
 @dataclass(frozen=True, eq=False)

@@ -37,13 +37,13 @@ order); a hand is an ``int`` bit mask; suits are ``0..3`` (C D H S) and ``-1`` m
    side in place and returns the winner, who leads next; ``bonus`` is
    :func:`last_trick_bonus` in the round's last trick, else 0. Where the first player who cannot
    follow sets trump for the whole hand (Tutti), :func:`late_trump_points` recounts the round at
-   the end. The Jass engine's three play paths use these (RULES J): the state
-   (:class:`chaitea.engine.trick_play.TrickPlay`, the 36-card deck and the double deck alike) and
+   the end. The play paths use these (RULES J): every state's play step
+   (:class:`chaitea.engine.play_step.PlayStep`, Chai Tea Jazz and every Jass deck alike) and
    the bots' copy of a round (:class:`chaitea.ai.jass_play.JassRound`).
 
 A :class:`chaitea.engine.game.Game` does steps 1-5 once per contract
-(``game.round_rules(contract)``:
-the per-trick tables and the bound follow rule); a kernel may do the same with these functions.
+(``game.round_plans(contract)``, :mod:`chaitea.core.round_tables`: per trick the strength
+tables, the points and the bound follow rule); a kernel may do the same with these functions.
 Everything here is immutable and hashable, so it can be cached, shared and sent to workers.
 
 >>> from chaitea.core.cards import JASS, STANDARD

@@ -1,10 +1,12 @@
 """The engine layer: the state machines that run a game, importing only the core.
 
-Chai Tea Jazz's ``Game``/``GameState`` (:mod:`~chaitea.engine.game`, its play path
+The state API both drivers share (``machine``) and their one trick-play path (``play_step``:
+per trick the round's tables, the legal mask kept from the follow rule's masks, the trick's
+end once); Chai Tea Jazz's ``Game``/``GameState`` (:mod:`~chaitea.engine.game`, its parts
 ``round_play``, ``rounds``, ``view``, the Paper Pad ``pad``), the Jass family's driver
 ``JassGame``/``JassState`` (:mod:`~chaitea.engine.driver` with its mixins ``jass_dealing``
 (the deal), ``jass_picking`` (the choice phase, Weis and Stöck, the start of play),
-``trick_play``, ``state_views``, ``spellings``), the protocols a ruleset's parts follow
+``state_views``, ``spellings``), the protocols a ruleset's parts follow
 (``ruleset``: ``Table``, ``Score``, ``DeclaringPart``; ``picking``: ``ChoicePhase``,
 ``PickView``, ``PickStatus``; ``dealing``: the first forehand; ``hand``: a hand's facts for
 scoring), the actions (``actions``), validation of outside input (``validate``) and the

@@ -27,29 +27,27 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from chaitea.core.bits import IDS0 as _IDS0
-from chaitea.core.bits import IDS12 as _IDS12
-from chaitea.core.bits import IDS24 as _IDS24
 from chaitea.core.bits import ids
-from chaitea.core.cards import JASS, Card, Deck, deck_named
+from chaitea.core.bits import tables as bit_tables
+from chaitea.core.cards import Card, Deck, deck_named
 from chaitea.core.contracts import JASS_FAMILY, Contract
 from chaitea.core.deals import Deal
-from chaitea.core.errors import IllegalAction, SetupError
+from chaitea.core.errors import IllegalAction, IllegalPlay, SetupError
 from chaitea.core.following import follow_rule
-from chaitea.core.round_tables import trick_tables
+from chaitea.core.round_tables import TrickTables, trick_tables
 from chaitea.core.seating import Seating
-from chaitea.core.tricks import TrickRule, TrumpSetting
+from chaitea.core.tricks import TrickRule, TrumpSetting, late_trump_points
 from chaitea.engine.hand import Hand
 from chaitea.engine.jass_dealing import JassDealing
 from chaitea.engine.jass_picking import JassPicking
 from chaitea.engine.machine import CHANCE, TERMINAL, round_seed
 from chaitea.engine.pick_items import PASS_ITEM, PUSH_ITEM, Choose, parse_pick
 from chaitea.engine.picking import PickStatus, refuse
+from chaitea.engine.play_step import PlayStep
 from chaitea.engine.registry import register_maker
 from chaitea.engine.ruleset import Ruleset, Table
 from chaitea.engine.spellings import ActionSpellings
 from chaitea.engine.state_views import StateViews
-from chaitea.engine.trick_play import TrickPlay
 
 if TYPE_CHECKING:
     from typing_extensions import TypeIs
@@ -114,11 +112,9 @@ class JassGame:
         self.action_ids: dict[str, int] = {s: self.n_cards + i
                                            for i, s in enumerate(self.spellings)}
         self.follow = follow_rule(t.follow)  # the table's (RULES J: "jass")
-        self._plans: dict[tuple[str, int, int], tuple[Any, tuple[tuple[int, ...], ...],
-                                                     tuple[int, ...]]] = {}
+        self._plans: dict[tuple[str, int, int], TrickTables] = {}
         self._rules: dict[str, tuple[TrickRule, ...]] = {}
-        self._static: dict[str, tuple[tuple[Any, tuple[tuple[int, ...], ...],
-                                             tuple[int, ...], int], ...] | None] = {}
+        self._static: dict[str, tuple[TrickTables, ...] | None] = {}
 
     # -- tables -------------------------------------------------------------------------------
     item_of = staticmethod(parse_pick)  # a picking spelling's item (cached), pick_items
@@ -137,26 +133,29 @@ class JassGame:
             self._rules[spelling] = rules
         return rules
 
+    def trick_tables_of(self, spelling: str, k: int, trump: int) -> TrickTables:
+        """Trick ``k`` of a contract with ``trump`` in force: its tables
+        (:class:`~chaitea.core.round_tables.TrickTables`; cached per game)."""
+        key = (spelling, k, trump)
+        t = self._plans.get(key)
+        if t is None:
+            t = self._plans[key] = trick_tables(self.deck, self.trick_rules(spelling)[k],
+                                                self.follow, trump)
+        return t
+
     def plan(self, spelling: str, k: int, trump: int) -> tuple[Any, tuple[tuple[int, ...], ...],
                                                                tuple[int, ...]]:
         """Trick ``k`` of a contract with ``trump`` in force: the follow rule's legal function,
-        the strength tables by led suit and the card values (cached per game)."""
-        key = (spelling, k, trump)
-        p = self._plans.get(key)
-        if p is None:
-            t = trick_tables(self.deck, self.trick_rules(spelling)[k], self.follow, trump)
-            p = (t.legal, t.strength, t.points)  # chaitea.core.round_tables
-            self._plans[key] = p
-        return p
+        the strength tables by led suit and the card values (:meth:`trick_tables_of`'s)."""
+        t = self.trick_tables_of(spelling, k, trump)
+        return t.legal, t.strength, t.points
 
-    def static_plans(self, spelling: str) -> tuple[tuple[Any, tuple[tuple[int, ...], ...],
-                                                          tuple[int, ...], int], ...] | None:
-        """Every trick's :meth:`plan` and trump of a contract whose trumps are known at the
-        deal (fixed or none in every trick); ``None`` when a player chooses or sets one
-        (cached per game)."""
+    def static_tables(self, spelling: str) -> tuple[TrickTables, ...] | None:
+        """Every trick's tables of a contract whose trumps are known at the deal (fixed or none
+        in every trick); ``None`` when a player chooses or sets one (cached per game)."""
         if spelling in self._static:
             return self._static[spelling]
-        out: list[tuple[Any, tuple[tuple[int, ...], ...], tuple[int, ...], int]] | None = []
+        out: list[TrickTables] | None = []
         for k, rule in enumerate(self.trick_rules(spelling)):
             if rule.trump_setting is TrumpSetting.FIXED:
                 t = rule.trump
@@ -166,10 +165,18 @@ class JassGame:
                 out = None
                 break
             assert out is not None
-            out.append((*self.plan(spelling, k, t), t))
-        plans = None if out is None else tuple(out)
-        self._static[spelling] = plans
-        return plans
+            out.append(self.trick_tables_of(spelling, k, t))
+        tables = None if out is None else tuple(out)
+        self._static[spelling] = tables
+        return tables
+
+    def static_plans(self, spelling: str) -> tuple[tuple[Any, tuple[tuple[int, ...], ...],
+                                                          tuple[int, ...], int], ...] | None:
+        """:meth:`static_tables` as :meth:`plan` tuples with the trump: (legal, strength,
+        points, trump) per trick, or ``None``."""
+        tables = self.static_tables(spelling)
+        return None if tables is None else tuple((t.legal, t.strength, t.points, t.trump)
+                                                 for t in tables)
 
     def action_to_string(self, action_id: int) -> str:
         if 0 <= action_id < self.n_cards:
@@ -209,7 +216,7 @@ def _make_jass_game(ruleset: Ruleset, players: int | None = None, *, setup: obje
 register_maker(JASS_FAMILY, _make_jass_game)
 
 
-class JassState(JassDealing, JassPicking, ActionSpellings, TrickPlay, StateViews):
+class JassState(JassDealing, JassPicking, ActionSpellings, PlayStep, StateViews):
     """One Jass-family game in progress; the state API of Chai Tea Jazz's ``GameState``:
     :meth:`current_player`, :meth:`legal_actions` (ids), :meth:`legal_moves` (record
     spellings), :meth:`apply_action` (ids, strings or cards; a refusal raises
@@ -238,8 +245,13 @@ class JassState(JassDealing, JassPicking, ActionSpellings, TrickPlay, StateViews
         self._acts: list[int] = []  # the action ids of the round in progress
         self._first = -1
         self._n = n
+        self._n_tricks = game.n_tricks
         self._side_of = game.side_of
+        self._suit_of = game.deck.suit_of
+        self._bits = bit_tables(game.n_cards)
         self._hands = [0] * n
+        self._straw_up = self._straw_down = [0] * n  # no straw-piles (never written)
+        self._cover: tuple[int, ...] = ()  # a legal card is held: no straw covers are read
         self._dealt = [0] * n
         self._own_deal = False  # apply_deal: the masks were dealt or checked here
         self._turned_up: str | None = None
@@ -267,9 +279,11 @@ class JassState(JassDealing, JassPicking, ActionSpellings, TrickPlay, StateViews
         self._side_points = [0] * g.sides
         self._tricks_won = [0] * self._n
         self._tricks: list[tuple[int, tuple[int, ...], int]] = []
+        self._tt: TrickTables | None = None
         self._legal: Any = None
-        self._tables: tuple[tuple[int, ...], ...] = ()
+        self._strength: tuple[tuple[int, ...], ...] = ()
         self._values: tuple[int, ...] = ()
+        self._bonus = 0
         self._lm = -1  # the legal mask of the seat to play; -1: not known, or not in play
         self._leads: Any = None
         self._fl: Any = None
@@ -278,8 +292,7 @@ class JassState(JassDealing, JassPicking, ActionSpellings, TrickPlay, StateViews
         self._stoeck: tuple[int, ...] = (0,) * g.sides
         self._weis_json: Any = None
         self._chosen: tuple[int, ...] = ()
-        self._static: tuple[tuple[Any, tuple[tuple[int, ...], ...], tuple[int, ...], int],
-                            ...] | None = None
+        self._static: tuple[TrickTables, ...] | None = None
 
     # -- the state API (the rest: chaitea.engine.machine.StateMachine)
     # ---------------------------------
@@ -290,63 +303,26 @@ class JassState(JassDealing, JassPicking, ActionSpellings, TrickPlay, StateViews
         assert self._status is not None
         return self._status.seat
 
-    def legal_actions(self) -> list[int]:
-        """The ids of the legal actions of the seat to act: card ids 0..35 in play, picking
-        spellings from 36 (``game.spellings``); empty at a chance or terminal node."""
-        m = self._lm  # in play, kept by apply_action (-1: not known, or not in play)
-        if m < 0:
-            if self._phase != "play":
-                if self._phase == "picking":
-                    assert self._status is not None
-                    ids = self.game.action_ids
-                    return [ids[s] for s in self._status.legal]
-                return []
-            m = self._legal_mask()
-        return [*_IDS0[m & 4095], *_IDS12[m >> 12 & 4095], *_IDS24[m >> 24]]
+    def _choice_actions(self) -> list[int]:
+        """The legal picking ids (``game.spellings`` from the deck's size); none between rounds
+        or at the end."""
+        if self._phase != "picking":
+            return []
+        assert self._status is not None
+        action_ids = self.game.action_ids
+        return [action_ids[s] for s in self._status.legal]
+
+    # legal_actions and apply_action: chaitea.engine.play_step.PlayStep
 
     def legal_moves(self) -> list[str]:
         """The legal actions as the record spells them."""
         if self._phase == "play":
-            return [str(JASS.cards[i]) for i in ids(self._legal_mask())]
+            cards = self.game.deck.cards
+            return [str(cards[i]) for i in ids(self._legal_mask())]
         if self._phase == "picking":
             assert self._status is not None
             return list(self._status.legal)
         return []
-
-    def apply_action(self, action: int | str | Card) -> None:
-        """Apply one action (an id, a record spelling or a card); a refusal raises and leaves
-        the state unchanged."""
-        m = self._lm  # >= 0 only in play: the seat's legal mask
-        if m >= 0 and type(action) is int and action >= 0 and m >> action & 1:
-            # the hot path: a legal card id, played inline up to the trick's last card
-            leads = self._leads
-            trick = self._trick
-            k = len(trick)
-            n = self._n
-            if leads is None or k == n - 1:  # no static plan (Tutti, 3x3), or the trick's end
-                self._do_play(action)
-                return
-            seat = self._turn
-            hands = self._hands
-            hands[seat] ^= 1 << action  # a legal card is held: its bit is set
-            trick.append(action)
-            self._acts.append(action)
-            seat = self._turn = (seat + 1) % n
-            if k:  # a follower: no undertrumping of a trump now in the trick
-                fm, px, tm, weaker = self._fl
-                fb = self._fb = self._fb | weaker[action]
-            else:  # the lead: the led suit's masks (phases.play.follow_tables)
-                led = self._led = action // 9
-                fm, px, tm, _ = self._fl = leads[led]
-                fb = self._fb = 0
-            h = hands[seat]  # the next seat's legal mask (TrickPlay._follow_mask, inlined)
-            f = h & fm
-            m = f | h & tm if f and f != px else h
-            if fb and h & tm != h:
-                m &= ~fb
-            self._lm = m
-            return
-        self._apply_slow(action)
 
     def _apply_slow(self, action: int | str | Card) -> None:
         if self._phase == "deal":
@@ -386,7 +362,38 @@ class JassState(JassDealing, JassPicking, ActionSpellings, TrickPlay, StateViews
     # deals: chaitea/engine/jass_dealing.py (JassDealing); picking:
     # chaitea/engine/jass_picking.py (JassPicking)
 
-    # -- play ---------------------------------------------------------------------------------
+    # -- play (the step: chaitea.engine.play_step.PlayStep) ----------------------------------
+    def _check_play(self, c: int) -> None:
+        seat = self._turn
+        hand = self._hands[seat]
+        deck = self.game.deck  # the 36-card deck, or six-player Schieber's 48 cards
+        card = deck.cards[c]
+        if not hand >> c & 1:
+            raise IllegalPlay(f"{card} refused: {self.names[seat]} does not hold it "
+                              f"(it is seat {seat}'s turn)")
+        if not self._legal_mask() >> c & 1:
+            why = self.game.follow.bind(deck, self._trump).refusal(c, hand, self._led,
+                                                                   self._trick)
+            raise IllegalPlay(why or f"{card} refused (RULES J)")
+
+    def _play(self, c: int) -> None:
+        if not (self._legal_mask() >> c & 1):
+            self._check_play(c)
+        self._do_play(c)
+
+    def _round_over(self, winner: int) -> None:
+        """The last trick is taken: Tutti's points at the trump it set (reading), then the
+        scoring part writes the hand."""
+        rules = self._rules
+        if rules[0].trump_setting is TrumpSetting.FIRST_NON_FOLLOWER:  # Tutti (reading)
+            self._side_points = late_trump_points(rules[0], self.game.deck, self._known,
+                                                  self._tricks, self._side_of,
+                                                  self.game.sides, self._bonus)
+        self._finish_round(Hand(self._forehand, self._declarer, self._contract,
+                                tuple(self._tricks_won), tuple(self._side_points),
+                                self._weis, self._stoeck, items=self._items,
+                                log=tuple(self._tricks)))
+
     def _finish_round(self, hand: Hand) -> None:
         self._lm = -1  # out of play: apply_action's hot path is closed
         g = self.game

@@ -34,7 +34,6 @@ from collections.abc import Sequence
 from typing import Any
 
 import chaitea.engine.validate as validate
-from chaitea.core.bits import CHUNK, CHUNK_MASK
 from chaitea.core.bits import tables as bit_tables
 from chaitea.core.cards import Deck
 from chaitea.core.contracts import CTJ_FAMILY, Contract
@@ -47,8 +46,8 @@ from chaitea.core.errors import (
 )
 from chaitea.core.following import Follow, FollowRule
 from chaitea.core.render import draw
+from chaitea.core.round_tables import TrickTables
 from chaitea.core.setups import SEATINGS, Seating, Setup
-from chaitea.core.tricks import end_trick
 from chaitea.engine.actions import (
     Accept,
     Action,
@@ -61,6 +60,7 @@ from chaitea.engine.actions import (
     Rescind,
 )
 from chaitea.engine.machine import CHANCE, TERMINAL
+from chaitea.engine.play_step import PlayStep
 from chaitea.engine.registry import (
     RECORD_RULESETS,
     Parts,
@@ -155,8 +155,8 @@ class Game(ActionTable, PlayTables):
         self._bid_cache: dict[tuple[Any, int], tuple[int, ...]] = {}
         self._menu: tuple[tuple[str, int, dict[int, int]], ...] | None = None  # see _picks
         self._table_cache: dict[Contract, list[tuple[tuple[int, ...], ...]]] = {}
-        self._round_cache: dict[int, tuple[Contract, list[tuple[tuple[int, ...], ...]],
-                                           Follow]] = {}
+        self._round_cache: dict[int, tuple[Contract, tuple[TrickTables, ...]]] = {}
+        self._plans_cache: dict[Contract, tuple[TrickTables, ...]] = {}
 
     def _picks(self, open_mask: int, debt_from: int, debt_to: int,
                exclude: Contract | None, with_pass: bool = False) -> tuple[int, ...]:
@@ -218,7 +218,7 @@ class Game(ActionTable, PlayTables):
 register_maker(CTJ_FAMILY, lambda _ruleset, *args, **kw: Game(*args, **kw))
 
 
-class GameState(StateView, RoundPlay):
+class GameState(PlayStep, StateView, RoundPlay):
     """One game of Chai Tea Jazz in progress. Create with :meth:`Game.new_initial_state`.
 
     The API: :meth:`current_player`, :meth:`legal_actions`, :meth:`apply_action` (validates; a
@@ -258,9 +258,18 @@ class GameState(StateView, RoundPlay):
         self._picked: Picked | None = None  # the round's picking outcome (set as play starts)
         self._declarer = -1
         self._contract: Contract | None = None
-        self._tables: list[tuple[tuple[int, ...], ...]] = []
-        self._follow: Follow = game.idle_follow
-        self._follow_legal = self._follow.legal  # the bound follow rule's legal mask (RULES F)
+        # the trick's tables (chaitea.engine.play_step: set as play starts)
+        self._static: tuple[TrickTables, ...] | None = None
+        self._tt: TrickTables | None = None
+        self._legal = game.idle_follow.legal
+        self._strength: tuple[tuple[int, ...], ...] = ()
+        self._values = game.deck.points
+        self._trump = -1
+        self._bonus = 0  # no last-trick bonus (RULES S)
+        self._dynamic = False  # every trick's trump is known at the deal
+        self._leads: Any = None
+        self._fl: Any = None
+        self._fb = 0
         self._trick: list[int] = []
         self._leader = 0
         self._led = -1
@@ -268,7 +277,6 @@ class GameState(StateView, RoundPlay):
         self._side_points = [0] * game.sides
         self._tricks_won = [0] * n
         self._tricks: list[tuple[int, tuple[int, ...], int]] = []
-        self._reveal: list[tuple[int, int]] = []
         self._lm = -1  # cached legal mask of the seat to play (-1: not computed)
         self._pl: tuple[int, ...] | None = None  # cached legal picking actions
         self._acts: list[int] = []  # the action ids of the round in progress (its log's list)
@@ -286,88 +294,28 @@ class GameState(StateView, RoundPlay):
     # -- OpenSpiel-style API (the rest: chaitea.engine.machine.StateMachine)
     # -------------------------
     _copied = ("_results", "_hands", "_straw_up", "_straw_down", "_trick", "_side_points",
-               "_tricks_won", "_tricks", "_reveal", "names")
+               "_tricks_won", "_tricks", "names")
 
-    def legal_actions(self) -> list[int]:
-        """The ids of the legal actions of the seat to act (empty at a chance or terminal node)."""
-        if self._phase == "play":
-            m = self._lm
-            if m < 0:
-                seat = self._turn
-                m = self._lm = self._follow_legal(self._hands[seat] | self._straw_up[seat],
-                                                  self._led, self._trick)
-            tables = self._bits
-            if len(tables) == 3:  # decks of up to 36 cards: three table look-ups
-                return [*tables[0][m & 4095], *tables[1][m >> 12 & 4095], *tables[2][m >> 24]]
-            out: list[int] = []
-            k = 0
-            while m:
-                out += tables[k][m & CHUNK_MASK]
-                m >>= CHUNK
-                k += 1
-            return out
-        if self._phase == "picking":
-            pl = self._pl
-            if pl is None:
-                pl = self._pl = self.game.picking.legal(self.game, self._pad, self._bid)
-            return list(pl)
-        return []
+    def _choice_actions(self) -> list[int]:
+        """The legal picking ids (none between rounds or at the end)."""
+        if self._phase != "picking":
+            return []
+        pl = self._pl
+        if pl is None:
+            pl = self._pl = self.game.picking.legal(self.game, self._pad, self._bid)
+        return list(pl)
+
+    # legal_actions and apply_action (its hot path): chaitea.engine.play_step.PlayStep
 
     def legal_moves(self) -> list[str]:
         """The legal actions in the record's spelling (``7H``, ``pass``, ``5 under``)."""
         acts = self.game.actions
         return [str(acts[a]) for a in self.legal_actions()]
 
-    def apply_action(self, action: int | Action | str) -> None:
-        """Apply an action given as an id, an action value or its record spelling.
-
-        Raises :class:`IllegalAction` (:class:`IllegalPlay`, :class:`IllegalPick`) naming the rule;
-        the state is then unchanged.
-        """
-        if type(action) is int and self._phase == "play" and action >= 0:
-            # The hot path (RULES F): a card id checked against the cached legal mask, then
-            # played; trick resolution (RULES R) and scoring (RULES S) follow inline.
-            m = self._lm
-            seat = self._turn
-            if m < 0:
-                m = self._follow_legal(self._hands[seat] | self._straw_up[seat], self._led,
-                                       self._trick)
-            if m >> action & 1:
-                self._lm = -1
-                bit = 1 << action
-                hands = self._hands
-                if hands[seat] & bit:
-                    hands[seat] ^= bit
-                else:  # a face-up straw card; its cover turns face up after the trick (D7)
-                    self._straw_up[seat] ^= bit
-                    cover = self._cover[action]
-                    if cover >= 0:
-                        self._reveal.append((seat, cover))
-                self._acts.append(action)
-                trick = self._trick
-                trick.append(action)
-                if self._led < 0:
-                    self._led = self._suit_of[action]  # a Joker lead leaves it unset (D6)
-                n = self._n
-                if len(trick) < n:
-                    self._turn = seat + 1 if seat + 1 < n else 0
-                    return
-                # ties: the later-played wins (D2, D6); the points to the winner's side
-                winner = end_trick(trick, self._leader, self._tables[self._trick_no][self._led],
-                                   self._points, 0, self._side_of, self._side_points,
-                                   self._tricks_won, self._tricks)
-                self._trick_no += 1
-                if self._reveal:
-                    for owner, c in self._reveal:
-                        self._straw_up[owner] |= 1 << c
-                        self._straw_down[owner] &= ~(1 << c)
-                    self._reveal = []
-                self._trick = []
-                self._led = -1
-                self._leader = self._turn = winner
-                if self._trick_no == self._n_tricks:
-                    self._end_round(winner)
-                return
+    def _apply_slow(self, action: int | Action | str) -> None:
+        """Every action but a legal card id (the play step's): a picking id, a spelling or a
+        value; a refusal raises :class:`IllegalAction` (:class:`IllegalPlay`,
+        :class:`IllegalPick`) naming the rule, and the state is unchanged."""
         if type(action) is int and self._phase == "picking":
             pl = self._pl
             if pl is None:
@@ -377,7 +325,12 @@ class GameState(StateView, RoundPlay):
                 return
         self._apply_id(self.verify_action(action))
 
-    apply = apply_action
+    def _round_over(self, winner: int) -> None:
+        # the table is cleared and the last trick's winner is its leader, as after every trick
+        self._trick = []
+        self._led = -1
+        self._leader = self._turn = winner
+        self._end_round(winner)
 
     def verify_action(self, action: int | Action | str) -> int:
         """Return the id of ``action`` if it is legal now, else raise the error that names the rule

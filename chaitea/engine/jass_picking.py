@@ -18,7 +18,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from chaitea.core.tricks import TrickRule, TrumpSetting
+from chaitea.core.round_tables import TrickTables
+from chaitea.core.tricks import TrickRule, TrumpSetting, last_trick_bonus
 from chaitea.engine.hand import Hand
 from chaitea.engine.picking import PickStatus, PickView, refuse
 
@@ -45,7 +46,8 @@ class JassPicking:
     _declarer: int | None
     _forehand: int
     _rules: tuple[TrickRule, ...]
-    _static: tuple[tuple[Any, tuple[tuple[int, ...], ...], tuple[int, ...], int], ...] | None
+    _static: tuple[TrickTables, ...] | None
+    _bonus: int
     _chosen: tuple[int, ...]
     _leader: int
     _turn: int
@@ -53,7 +55,7 @@ class JassPicking:
     _stoeck: tuple[int, ...]
     _weis_json: Any
 
-    if TYPE_CHECKING:  # JassState's and the play mixin's (chaitea.engine.trick_play)
+    if TYPE_CHECKING:  # JassState's and the play step's (chaitea.engine.play_step)
         def _setup_trick(self) -> None: ...
         def _finish_round(self, hand: Hand) -> None: ...
 
@@ -100,7 +102,8 @@ class JassPicking:
         if t.weis or t.stoeck:
             self._declare(st)
         self._rules = g.trick_rules(st.contract)
-        self._static = g.static_plans(st.contract)
+        self._static = g.static_tables(st.contract)
+        self._bonus = last_trick_bonus(self._rules[-1])
         if self._static is not None:  # no trick's trump is chosen
             self._chosen = (-1,) * len(self._rules)
         else:

@@ -91,7 +91,8 @@ class StateMachine(Generic[R]):
     names: list[str]  # the seats' names
     _phase: str
     _turn: int
-    _hands: list[int]
+    _hands: list[int]  # the playable cards (Chai Tea Jazz's two players: with face-up straws)
+    _straw_up: list[int]  # the face-up straw cards dealt or turned up (else zeros)
     _results: list[R]
     _tricks_won: list[int]
     _side_points: list[int]
@@ -197,7 +198,7 @@ class StateMachine(Generic[R]):
     # -- the shared readers -------------------------------------------------------------------
     def hand(self, seat: int) -> list[Card]:
         """The cards in a seat's hand (Chai Tea Jazz's two players: without the straw-pile)."""
-        cards: list[Card] = self.game.deck.cards_of(self._hands[seat])
+        cards: list[Card] = self.game.deck.cards_of(self._hands[seat] & ~self._straw_up[seat])
         return cards
 
     round_results = Field[list[R]]("_results", "The finished rounds' results, in order.",

@@ -16,8 +16,8 @@ from chaitea.core.cards import Card, Deck
 from chaitea.core.contracts import Contract
 from chaitea.core.deals import Deal, shuffled_indices
 from chaitea.core.errors import DealError, IllegalAction, IllegalPlay
-from chaitea.core.following import Follow, FollowRule
-from chaitea.core.round_tables import round_tables
+from chaitea.core.following import FollowRule
+from chaitea.core.round_tables import TrickTables, round_tables
 from chaitea.engine.rounds import Picked, PlayedRound, StateFields, _RoundLog, round_seed
 
 __all__ = ["PlayTables", "RoundPlay"]
@@ -31,7 +31,8 @@ class PlayTables:
     n_tricks: int
     follow: FollowRule
     _table_cache: dict[Contract, list[tuple[tuple[int, ...], ...]]]
-    _round_cache: dict[int, tuple[Contract, list[tuple[tuple[int, ...], ...]], Follow]]
+    _round_cache: dict[int, tuple[Contract, tuple[TrickTables, ...]]]
+    _plans_cache: dict[Contract, tuple[TrickTables, ...]]
 
     def tables_for(self, contract: Contract) -> list[tuple[tuple[int, ...], ...]]:
         """Per trick, the strength tables indexed by led suit (0..3; index 4 = -1: no suit yet)."""
@@ -42,17 +43,20 @@ class PlayTables:
             self._table_cache[contract] = hit
         return hit
 
-    def round_rules(self, contract: Contract) -> tuple[list[tuple[tuple[int, ...], ...]], Follow]:
-        """A round's strength tables (:meth:`tables_for`) and the follow rule bound to its trump
-        (RULES F), cached by the contract object: the per-round set-up of the play path."""
+    def round_plans(self, contract: Contract) -> tuple[TrickTables, ...]:
+        """A round's tables, one :class:`~chaitea.core.round_tables.TrickTables` per trick
+        (strength by led suit as :meth:`tables_for`, the card points, the follow rule bound to
+        the trump), cached by the contract object: the per-round set-up of the play step."""
         hit = self._round_cache.get(id(contract))
         if hit is None or hit[0] is not contract:
-            follow = self.follow.bind(self.deck, -1 if contract.trump is None
-                                      else int(contract.trump))
-            hit = (contract, self.tables_for(contract), follow)
+            plans = self._plans_cache.get(contract)  # an equal contract parsed afresh
+            if plans is None:
+                plans = self._plans_cache[contract] = round_tables(
+                    self.deck, contract.trick_rules(self.n_tricks), self.follow).tricks
+            hit = (contract, plans)
             if len(self._round_cache) < 512:  # the entry holds the contract: its id stays its own
                 self._round_cache[id(contract)] = hit
-        return hit[1], hit[2]
+        return hit[1]
 
     def __getstate__(self) -> dict[str, Any]:
         """For pickling: the cache keyed by object ids starts afresh in the new process."""
@@ -65,14 +69,15 @@ class RoundPlay(StateFields):
     scoring part) and agreement to end (RULES S)."""
 
     def __getstate__(self) -> dict[str, object]:
-        """For pickling: the bound follow rule's legal function is rebuilt from ``_follow``."""
+        """For pickling: the trick's legal function is rebuilt from its tables."""
         state = dict(self.__dict__)
-        del state["_follow_legal"]
+        del state["_legal"]
         return state
 
     def __setstate__(self, state: dict[str, object]) -> None:
         self.__dict__.update(state)
-        self._follow_legal = self._follow.legal
+        tt = self._tt
+        self._legal = self.game.idle_follow.legal if tt is None else tt.follow.legal
 
     # -- deals (RULES P, RECORD deal) --------------------------------------------------------------
     def apply_deal(self, deal: Deal | int) -> None:
@@ -120,6 +125,7 @@ class RoundPlay(StateFields):
                     cover[idx[up]] = idx[down]
                     self._straw_up[s] |= 1 << idx[up]
                     self._straw_down[s] |= 1 << idx[down]
+                self._hands[s] |= self._straw_up[s]  # playable: the hand and face-up straws
             self._cover = tuple(cover)
             self._set_aside = tuple(idx[c] for c in deal.set_aside)
         self._logs.append(_RoundLog(g, deal, deal.seed))
@@ -134,25 +140,16 @@ class RoundPlay(StateFields):
         self._picked = picked
         declarer, contract = picked.declarer, picked.contract  # row, debt, offer: _picked's
         self._declarer, self._contract = declarer, contract
-        self._tables, self._follow = g.round_rules(contract)
-        self._follow_legal = self._follow.legal
+        self._static = g.round_plans(contract)
         self._trick = []
         self._led = -1
         self._trick_no = 0
         self._side_points = [0] * g.sides
         self._tricks_won = [0] * g.players
         self._tricks = []
-        self._reveal = []
         self._leader = self._turn = declarer
-        self._lm = -1
         self._phase = "play"
-
-    def _legal_mask(self) -> int:
-        """The legal mask of the seat to play, by the game's follow rule (RULES F; D7: the hand
-        and the face-up straw cards)."""
-        seat = self._turn
-        return self._follow_legal(self._hands[seat] | self._straw_up[seat], self._led,
-                                  self._trick)
+        self._setup_trick()  # chaitea.engine.play_step
 
     def _end_round(self, last: int) -> None:
         """The round is over (``last`` won its last trick): its scoring part scores it, writes
@@ -186,10 +183,11 @@ class RoundPlay(StateFields):
         bit = 1 << i
         if self._straw_down[seat] & bit:
             return IllegalPlay(f"{card} refused: a face-down straw card cannot be played (D7)")
-        playable = self._hands[seat] | self._straw_up[seat]
+        playable = self._hands[seat]  # the hand and the face-up straw cards (D7)
         if not playable & bit:
             return IllegalPlay(f"{card} refused: {self.names[seat]} does not hold it")
-        why = self._follow.refusal(i, playable, self._led, self._trick)
+        assert self._tt is not None  # in play
+        why = self._tt.follow.refusal(i, playable, self._led, self._trick)
         return IllegalPlay(why or f"{card} refused (RULES F)")
 
     def can_end_by_agreement(self) -> bool:

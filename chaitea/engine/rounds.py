@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from chaitea.core.cards import Card
 from chaitea.core.contracts import Contract
 from chaitea.core.deals import Deal
-from chaitea.core.following import Follow
+from chaitea.core.round_tables import TrickTables
 from chaitea.engine.machine import StateMachine, round_seed
 from chaitea.engine.pad import Pad
 
@@ -139,9 +139,9 @@ class StateFields(StateMachine[RoundResult]):
     _picked: Picked | None  # the round's picking outcome (handed to the scoring part)
     _declarer: int
     _contract: Contract | None
-    _tables: list[tuple[tuple[int, ...], ...]]
-    _follow: Follow
-    _follow_legal: Callable[[int, int, Sequence[int]], int]
+    _tt: TrickTables | None  # the trick's tables (chaitea.engine.play_step)
+    _legal: Callable[[int, int, Sequence[int]], int]
+    _strength: tuple[tuple[int, ...], ...]
     _trick: list[int]
     _leader: int
     _led: int
@@ -149,7 +149,6 @@ class StateFields(StateMachine[RoundResult]):
     _side_points: list[int]
     _tricks_won: list[int]
     _tricks: list[tuple[int, tuple[int, ...], int]]
-    _reveal: list[tuple[int, int]]
     _lm: int
     _acts: list[int]
 
@@ -159,3 +158,4 @@ class StateFields(StateMachine[RoundResult]):
         def _start_play(self, picked: Picked) -> None: ...
         def _begin_picking(self) -> None: ...
         def _auto_deal(self) -> None: ...
+        def _setup_trick(self) -> None: ...

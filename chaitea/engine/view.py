@@ -100,12 +100,13 @@ class StateView(StateFields):
         assert d.straw is not None
         idx = self.game.deck.index
         out: list[tuple[Card | None, Card | None]] = []
+        face_up = self._straw_up[seat] & self._hands[seat]  # not played in this trick
         for down, up in d.straw[seat]:
             iu, idn = idx[up], idx[down]
             top: Card | None = None
-            if self._straw_up[seat] >> iu & 1:
+            if face_up >> iu & 1:
                 top = up
-            elif self._straw_up[seat] >> idn & 1:
+            elif face_up >> idn & 1:
                 top = down
             under = down if self._straw_down[seat] >> idn & 1 else None
             out.append((under, top))
@@ -113,7 +114,7 @@ class StateView(StateFields):
 
     def playable(self, seat: int) -> list[Card]:
         """Cards a seat could play from (hand plus face-up straw cards)."""
-        cards: list[Card] = self.game.deck.cards_of(self._hands[seat] | self._straw_up[seat])
+        cards: list[Card] = self.game.deck.cards_of(self._hands[seat])
         return cards
 
     @property
@@ -147,7 +148,7 @@ class StateView(StateFields):
         """The seat currently winning the trick in progress, if any card is down."""
         if not self._trick or self._contract is None:
             return None
-        pos = winning_position(self._tables[self._trick_no][self._led], self._trick)
+        pos = winning_position(self._strength[self._led], self._trick)
         seat: int = (self._leader + pos) % self.game.players
         return seat
 
@@ -189,7 +190,8 @@ class StateView(StateFields):
             "seat": seat, "phase": self._phase, "round": self.round_number,
             "barrel": self._barrel, "to_act": self.current_player(),
             "hand": [str(c) for c in self.hand(seat)] if self._logs else [],
-            "hand_sizes": [bin(h).count("1") for h in self._hands],
+            "hand_sizes": [bin(h & ~u).count("1") for h, u in zip(self._hands, self._straw_up,
+                                                                  strict=True)],
             "picking": [str(g.actions[a]) for a in self._logs[-1].actions if a >= g.n_cards]
             if self._logs else [],
             "game_points": self._pad.game_points,
@@ -227,7 +229,7 @@ class StateView(StateFields):
             row_debt_offer, self._contract, tuple(self._hands),
             tuple(self._straw_up), tuple(self._straw_down), self._cover, self._set_aside,
             tuple(self._trick), self._leader, self._led, self._trick_no, tuple(self._side_points),
-            tuple(self._tricks_won), tuple(self._tricks), tuple(self._reveal),
+            tuple(self._tricks_won), tuple(self._tricks),
             tuple((lg.deal, tuple(lg.actions), lg.result) for lg in self._logs),
             tuple(self._results), self._agreed, self._round_only, tuple(self.names),
             repr((p.scores, p.order, p.row_points, p.match_points, p.finish_order)),

@@ -5,7 +5,7 @@ per-suit run table, the no-Weis shortcut and the loop form of ``decide``) agains
 ``decide`` as it read before.
 
 ``apply_action`` plays a legal card id inline and keeps the next seat's legal mask from
-:func:`chaitea.engine.trick_play.follow_tables`; these tests hold that path to the ``jass`` follow
+:func:`chaitea.core.following.lead_masks`; these tests hold that path to the ``jass`` follow
 rule's own ``legal`` function (:mod:`chaitea.core.following`), to the refusals and the unchanged
 state of an illegal action, and to the slow path (the same moves as record spellings).
 """
@@ -19,9 +19,8 @@ import pytest
 from chaitea.core.bits import ids as mask_ids
 from chaitea.core.cards import JASS, Suit
 from chaitea.core.errors import IllegalAction, IllegalPlay
-from chaitea.core.following import FOLLOW_RULES
+from chaitea.core.following import FOLLOW_RULES, lead_masks
 from chaitea.engine.driver import JassState
-from chaitea.engine.trick_play import follow_tables
 from chaitea.rulesets import jass_game
 from chaitea.rulesets.jass.hand import dealt_declarations, declarations
 from chaitea.rulesets.jass.melds import (
@@ -41,27 +40,20 @@ from chaitea.rulesets.jass.weis import (
     strength,
 )
 from chaitea.rulesets.jass.weis import best_melds as _best_melds
+from tests.core.test_lead_masks import masks_legal
 
 JASS_RULE = FOLLOW_RULES["jass"]
 
 
 def table_legal(trump: int, hand: int, trick: list[int]) -> int:
-    """The legal mask from follow_tables, as the state computes it."""
-    if not trick:
-        return hand
-    fm, px, tm, weaker = follow_tables(trump)[trick[0] // 9]
-    forbidden = 0
-    for c in trick[1:]:
-        forbidden |= weaker[c]
-    f = hand & fm
-    a = f | hand & tm if f and f != px else hand
-    if forbidden and hand & tm != hand:
-        a &= ~forbidden
-    return a
+    """The legal mask from lead_masks, as the state computes it."""
+    masks = lead_masks(JASS_RULE.bind(JASS, trump))
+    assert masks is not None
+    return masks_legal(masks, JASS, hand, trick)
 
 
 @pytest.mark.parametrize("trump", [-1, 0, 1, 2, 3])
-def test_follow_tables_give_the_rules_legal_mask(trump: int) -> None:
+def test_lead_masks_give_the_rules_legal_mask(trump: int) -> None:
     rng = random.Random(90 + trump)
     legal = JASS_RULE.bind(JASS, trump).legal
     tm = JASS.suit_masks[trump] if trump >= 0 else 0

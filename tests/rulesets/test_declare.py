@@ -123,7 +123,7 @@ def test_refusals_name_the_rule_and_change_nothing(item: object, words: str) -> 
         state.apply_action(done)
     before = snapshot(state)
     with pytest.raises(IllegalPick) as e:
-        state.apply_action(item)  # type: ignore[arg-type]
+        state.apply_action(item)
     assert words in str(e.value)
     assert not state.can_apply(item)
     assert snapshot(state) == before

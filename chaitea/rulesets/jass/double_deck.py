@@ -3,10 +3,11 @@
 The 36-card driver's play path (:class:`chaitea.engine.driver.JassState`) is tuned for card ids
 0..35 with nine cards a suit; the double deck has 48 ids (``JASS_DOUBLE``: the first copy's 24 cards
 C D H S x 9 10 J Q K A, then the second copy's, written ``9C'``), so this subclass replaces only
-what reads the card ids: the legal ids, the card lookup and the deal. The play is the driver's
-generic path (:meth:`chaitea.engine.trick_play.TrickPlay._do_play`: the led suit read from the deck,
-the trick's end by :func:`chaitea.core.tricks.end_trick`, of two identical cards the later-played
-wins, RULES D2 as in Chai Tea Jazz's double deck), as are picking, scoring and records.
+what reads the card ids: the deal. The play is the play step's
+(:class:`chaitea.engine.play_step.PlayStep`: the led suit read from the deck, the follow rule's
+``legal`` function where its masks do not fit the two Puurs, the trick's end by
+:func:`chaitea.core.tricks.end_trick`, of two identical cards the later-played wins, RULES D2 as in
+Chai Tea Jazz's double deck), as are picking, scoring and records.
 
 The first forehand of a game is the holder of the Roses 7 (``7S``); the 24-card decks have no 7,
 so it is the holder of the Roses 9 of the first copy (``9S``), the lowest Roses card (reading).
@@ -21,8 +22,6 @@ True
 
 from __future__ import annotations
 
-from chaitea.core.bits import bits
-from chaitea.core.cards import Card
 from chaitea.core.deals import Deal, shuffled_indices
 from chaitea.core.errors import IllegalAction
 from chaitea.engine.driver import JassState
@@ -34,24 +33,6 @@ __all__ = ["DoubleDeckState"]
 
 class DoubleDeckState(JassState):
     """A Jass-family game on the double deck (the state API of :class:`JassState`)."""
-
-    def legal_actions(self) -> list[int]:
-        if self._phase == "play":
-            return bits(self._legal_mask())
-        return super().legal_actions()
-
-    def legal_moves(self) -> list[str]:
-        if self._phase == "play":
-            cards = self.game.deck.cards
-            return [str(cards[i]) for i in bits(self._legal_mask())]
-        return super().legal_moves()
-
-    def apply_action(self, action: int | str | Card) -> None:
-        if (self._phase == "play" and type(action) is int and 0 <= action < self.game.n_cards
-                and self._legal_mask() >> action & 1):
-            self._do_play(action)
-            return
-        self._apply_slow(action)
 
     def clone(self) -> DoubleDeckState:
         c = super().clone()
