@@ -23,7 +23,7 @@ from chaitea.core.cards import Card, Deck
 from chaitea.core.errors import CardError, DealError
 from chaitea.core.seating import SEATINGS, Seating
 
-__all__ = ["Deal", "shuffled_indices"]
+__all__ = ["Deal", "seeded_layout", "shuffled_indices"]
 
 Stack = tuple[Card, Card]  # (face-down, face-up)
 
@@ -50,6 +50,35 @@ def shuffled_indices(seed: int, size: int) -> list[int]:
 
 _SHUFFLE_STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
 
+IdLists = tuple[list[int], ...]
+
+
+def seeded_layout(seed: int, seating: Seating, size: int) -> tuple[list[int], IdLists, IdLists,
+                                                                    IdLists]:
+    """Where a seeded deal puts each card id (RULES P, RECORD deal): the set-aside cards, per
+    seat the face-down and the face-up straw cards (two players; else empty) and the hand,
+    dealt in that order from :func:`shuffled_indices`. :meth:`Deal.from_seed` and the states'
+    seeded deals read it.
+
+    >>> aside, downs, ups, hands = seeded_layout(1, SEATINGS[2], 36)
+    >>> len(aside), [len(d) for d in downs], [len(u) for u in ups], [len(h) for h in hands]
+    (2, [5, 5], [5, 5], [7, 7])
+    """
+    order = shuffled_indices(seed, size)
+    n = seating.players
+    k = seating.straw_stacks
+    if not k:
+        h = size // n
+        return [], (), (), tuple(order[s * h:(s + 1) * h] for s in range(n))
+    pos = seating.set_aside
+    aside = order[:pos]
+    downs = tuple(order[pos + s * k:pos + (s + 1) * k] for s in range(n))
+    pos += n * k
+    ups = tuple(order[pos + s * k:pos + (s + 1) * k] for s in range(n))
+    pos += n * k
+    h = seating.hand_size
+    return aside, downs, ups, tuple(order[pos + s * h:pos + (s + 1) * h] for s in range(n))
+
 
 @dataclass(frozen=True)
 class Deal:
@@ -73,22 +102,14 @@ class Deal:
         [9, 9, 9, 9]
         """
         seating = _seating(players)
-        n = seating.players
-        cards = [deck.cards[i] for i in shuffled_indices(seed, deck.size)]
+        cards = deck.cards
+        aside, downs, ups, hands = seeded_layout(seed, seating, deck.size)
+        held = tuple(tuple(cards[i] for i in h) for h in hands)
         if seating.straw_stacks:
-            k = seating.straw_stacks
-            aside = tuple(cards[: seating.set_aside])
-            pos = seating.set_aside
-            downs = [cards[pos + s * k : pos + (s + 1) * k] for s in range(n)]
-            pos += n * k
-            ups = [cards[pos + s * k : pos + (s + 1) * k] for s in range(n)]
-            pos += n * k
-            h = seating.hand_size
-            hands = tuple(tuple(cards[pos + s * h : pos + (s + 1) * h]) for s in range(n))
-            straw = tuple(tuple(zip(downs[s], ups[s], strict=True)) for s in range(n))
-            return cls(hands, straw, aside, seed)
-        h = deck.size // n
-        return cls(tuple(tuple(cards[s * h : (s + 1) * h]) for s in range(n)), seed=seed)
+            straw = tuple(tuple((cards[d], cards[u]) for d, u in zip(ds, us, strict=True))
+                          for ds, us in zip(downs, ups, strict=True))
+            return cls(held, straw, tuple(cards[i] for i in aside), seed)
+        return cls(held, seed=seed)
 
     def all_cards(self) -> list[Card]:
         out = [c for h in self.hands for c in h]

@@ -14,7 +14,7 @@ from typing import Any
 
 from chaitea.core.cards import Card, Deck
 from chaitea.core.contracts import Contract
-from chaitea.core.deals import Deal, shuffled_indices
+from chaitea.core.deals import Deal, seeded_layout
 from chaitea.core.errors import DealError, IllegalAction, IllegalPlay
 from chaitea.core.following import FollowRule
 from chaitea.core.round_tables import TrickTables, round_tables
@@ -97,22 +97,27 @@ class RoundPlay(StateFields):
 
     def _deal_cards(self, deal: Deal | int) -> None:
         g = self.game
-        if isinstance(deal, int) and not isinstance(deal, bool) and not g.seating.straw_stacks:
+        if isinstance(deal, int) and not isinstance(deal, bool):
             # A seeded deal straight into masks; the Deal itself is built only when asked for.
-            order = shuffled_indices(deal, g.n_cards)
-            h = g.n_cards // g.players
+            aside, downs, ups, held = seeded_layout(deal, g.seating, g.n_cards)
             bit = (1).__lshift__  # distinct cards: the sum of their bits is their mask
-            self._hands = [sum(map(bit, order[seat * h:(seat + 1) * h]))
-                           for seat in range(g.players)]
+            self._hands = [sum(map(bit, h)) for h in held]
+            if ups:  # two players: the straw-piles and the set-aside cards (RULES P, D7)
+                cover = [-1] * g.n_cards
+                for ds, us in zip(downs, ups, strict=True):
+                    for d, u in zip(ds, us, strict=True):
+                        cover[u] = d
+                self._straw_up = [sum(map(bit, u)) for u in ups]
+                self._straw_down = [sum(map(bit, d)) for d in downs]
+                self._hands = [h | u for h, u in zip(self._hands, self._straw_up, strict=True)]
+                self._cover = tuple(cover)
+                self._set_aside = tuple(aside)
             self._logs.append(_RoundLog(g, None, deal))
             self._acts = self._logs[-1].actions
             return
-        if isinstance(deal, int) and not isinstance(deal, bool):
-            deal = self._seeded_deal(deal)
-        elif isinstance(deal, Deal):
-            deal.validate(g.seating, g.deck)
-        else:
+        if not isinstance(deal, Deal):
             raise DealError("a deal is a Deal or an integer seed")
+        deal.validate(g.seating, g.deck)
         idx = g.deck.index
         self._hands = [sum(1 << idx[c] for c in h) for h in deal.hands]
         n = g.players
@@ -130,9 +135,6 @@ class RoundPlay(StateFields):
             self._set_aside = tuple(idx[c] for c in deal.set_aside)
         self._logs.append(_RoundLog(g, deal, deal.seed))
         self._acts = self._logs[-1].actions
-
-    def _seeded_deal(self, seed: int) -> Deal:
-        return Deal.from_seed(seed, self.game.seating, self.game.deck)
 
     # -- play and scoring -------------------------------------------------------------------------
     def _start_play(self, picked: Picked) -> None:
