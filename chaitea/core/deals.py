@@ -69,7 +69,7 @@ def seeded_layout(seed: int, seating: Seating, size: int) -> tuple[list[int], Id
     k = seating.straw_stacks
     if not k:
         h = size // n
-        return [], (), (), tuple(order[s * h:(s + 1) * h] for s in range(n))
+        return [], (), (), tuple([order[s * h:(s + 1) * h] for s in range(n)])
     pos = seating.set_aside
     aside = order[:pos]
     downs = tuple(order[pos + s * k:pos + (s + 1) * k] for s in range(n))

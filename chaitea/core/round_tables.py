@@ -6,9 +6,10 @@ Per trick, :class:`TrickTables` holds the trump in force, the strength tables by
 (its ``legal`` mask function and its refusals). :func:`trick_tables` builds one from a deck, a
 :class:`~chaitea.core.tricks.TrickRule`, a follow rule and the trump in force, cached, so every
 reader shares the same tuples; :func:`round_tables` gives a whole round's when every trick's
-trump is known at the deal. Chai Tea Jazz's play path (``Game.tables_for``), the Jass play
-path (``JassGame.plan``), the solver's kernel rules (built from those) and the batch
-simulator's arrays (:func:`chaitea.analysis.rules.batch_tables`) are all read from here.
+trump is known at the deal. Every state's play step (:mod:`chaitea.engine.play_step`: per trick
+a ``TrickTables``, from ``Game.round_plans`` or ``JassGame.trick_tables_of``), the solver's
+kernel rules (``Game.tables_for``, ``JassGame.plan``) and the batch simulator's arrays
+(:func:`chaitea.analysis.rules.batch_tables`) are all read from here.
 
 >>> from chaitea.core.cards import JASS
 >>> from chaitea.core.contracts import JASS_FAMILY, Contract
