@@ -95,6 +95,7 @@ class JassGame:
         self.deck: Deck = deck_named(deck or decks[0])
         self.n_cards = self.deck.size
         self.n_tricks = self.n_cards // t.players
+        self.bit_tables = bit_tables(self.n_cards)  # card ids of a mask (chaitea.core.bits)
         # Weis declared by hand (chaitea.rulesets.jass.declaring)
         self.by_hand = t.declaring is not None and t.declaring.by_hand
         self.value_options = t.value_options | t.deck_value_options.get(self.deck.name,
@@ -248,7 +249,7 @@ class JassState(JassDealing, JassPicking, ActionSpellings, PlayStep, StateViews)
         self._n_tricks = game.n_tricks
         self._side_of = game.side_of
         self._suit_of = game.deck.suit_of
-        self._bits = bit_tables(game.n_cards)
+        self._bits = game.bit_tables
         self._hands = [0] * n
         self._straw_up = self._straw_down = [0] * n  # no straw-piles (never written)
         self._cover: tuple[int, ...] = ()  # a legal card is held: no straw covers are read
@@ -372,8 +373,8 @@ class JassState(JassDealing, JassPicking, ActionSpellings, PlayStep, StateViews)
             raise IllegalPlay(f"{card} refused: {self.names[seat]} does not hold it "
                               f"(it is seat {seat}'s turn)")
         if not self._legal_mask() >> c & 1:
-            why = self.game.follow.bind(deck, self._trump).refusal(c, hand, self._led,
-                                                                   self._trick)
+            assert self._tt is not None  # in play: the trick's tables and bound follow rule
+            why = self._tt.follow.refusal(c, hand, self._led, self._trick)
             raise IllegalPlay(why or f"{card} refused (RULES J)")
 
     def _play(self, c: int) -> None:

@@ -150,6 +150,7 @@ class Game(ActionTable, PlayTables):
         self.side_names: list[str] | None = ["A", "B"] if seating.teams else None
         self.debts: tuple[int, ...] = tuple(range(0, self.max_debt + 1, self.step))
         self._build_actions()
+        self.bit_tables = bit_tables(self.n_cards)  # card ids of a mask (chaitea.core.bits)
         self._pick_cache: dict[tuple[int, int, Contract | None], tuple[int, ...]] = {}
         # the legal picking ids of a picking situation and its side's open rows (barrel.py)
         self._bid_cache: dict[tuple[Any, int], tuple[int, ...]] = {}
@@ -277,17 +278,14 @@ class GameState(PlayStep, StateView, RoundPlay):
         self._side_points = [0] * game.sides
         self._tricks_won = [0] * n
         self._tricks: list[tuple[int, tuple[int, ...], int]] = []
-        self._lm = -1  # cached legal mask of the seat to play (-1: not computed)
+        self._lm = -1  # the legal mask of the seat to play, kept by each card (-1: not in play)
         self._pl: tuple[int, ...] | None = None  # cached legal picking actions
         self._acts: list[int] = []  # the action ids of the round in progress (its log's list)
         self._suit_of = game.deck.suit_of  # immutable game data, copied here for the hot path
-        self._points = game.deck.points
-        self._point_of = game.deck.points.__getitem__
         self._side_of = game.side_of
         self._n = game.players
         self._n_tricks = game.n_tricks
-        self._bits = bit_tables(game.n_cards)
-        self._suit_masks = game.deck.suit_masks
+        self._bits = game.bit_tables
         if self._seed is not None:
             self._auto_deal()
 

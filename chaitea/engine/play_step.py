@@ -6,11 +6,13 @@ Chai Tea Jazz's :class:`~chaitea.engine.game.GameState` and the Jass family's
 suit, the card points, the follow rule bound to that trump and the same rule as masks by led
 suit): from the round's tables when every trick's trump is known at the deal, or from the
 game's ``trick_tables_of`` when a player names it (3x3) or a card sets it (Tutti). The hot path
-of :meth:`PlayStep.apply_action` plays a legal card id and keeps the next seat's legal mask from
-the masks (no call, no allocation); a trick's last card, a Joker lead (D6), Tutti and rules not
-of the masks' shape (the ``mittlere`` rule, the Jass double deck, Chai Tea Jazz's straw-piles
-for two, D7) take :meth:`PlayStep._do_play`. The trick ends once, in :meth:`_end_trick`, by
-:func:`chaitea.core.tricks.end_trick` (D2: of equal strengths the later-played card wins).
+of :meth:`PlayStep.apply_action` plays a legal card id and keeps the next seat's legal mask (its
+playable cards: the hand and, D7, its face-up straw cards) from the masks (no call, no
+allocation); a Joker lead's trick (D6), Tutti's trick until a card sets the trump, and rules
+not of the masks' shape (the ``mittlere`` rule with a trump, the Jass double deck's trump
+games) take :meth:`PlayStep._do_play`, which keeps the mask by the rule's ``legal``. The trick
+ends once, in :meth:`_end_trick`, by :func:`chaitea.core.tricks.end_trick` (D2: of equal
+strengths the later-played card wins).
 
 A state supplies the family's parts: ``_apply_slow`` (the other actions), ``_round_over`` (the
 round is played: the scoring part writes it) and ``_choice_actions`` (the legal picking ids).
