@@ -152,8 +152,6 @@ class Game(ActionTable, PlayTables):
         self._build_actions()
         self.bit_tables = bit_tables(self.n_cards)  # card ids of a mask (chaitea.core.bits)
         self._pick_cache: dict[tuple[int, int, Contract | None], tuple[int, ...]] = {}
-        # the legal picking ids of a picking situation and its side's open rows (barrel.py)
-        self._bid_cache: dict[tuple[Any, int], tuple[int, ...]] = {}
         self._menu: tuple[tuple[str, int, dict[int, int]], ...] | None = None  # see _picks
         self._table_cache: dict[Contract, list[tuple[tuple[int, ...], ...]]] = {}
         self._round_cache: dict[int, tuple[Contract, tuple[TrickTables, ...]]] = {}
@@ -279,7 +277,6 @@ class GameState(PlayStep, StateView, RoundPlay):
         self._tricks_won = [0] * n
         self._tricks: list[tuple[int, tuple[int, ...], int]] = []
         self._lm = -1  # the legal mask of the seat to play, kept by each card (-1: not in play)
-        self._pl: tuple[int, ...] | None = None  # cached legal picking actions
         self._acts: list[int] = []  # the action ids of the round in progress (its log's list)
         self._suit_of = game.deck.suit_of  # immutable game data, copied here for the hot path
         self._side_of = game.side_of
@@ -298,9 +295,9 @@ class GameState(PlayStep, StateView, RoundPlay):
         """The legal picking ids (none between rounds or at the end)."""
         if self._phase != "picking":
             return []
-        pl = self._pl
+        pl = self._bid.legal_ids  # kept on the situation (chaitea.rulesets.barrel.Bidding)
         if pl is None:
-            pl = self._pl = self.game.picking.legal(self.game, self._pad, self._bid)
+            pl = self.game.picking.legal(self.game, self._pad, self._bid)
         return list(pl)
 
     # legal_actions and apply_action (its hot path): chaitea.engine.play_step.PlayStep
@@ -315,9 +312,9 @@ class GameState(PlayStep, StateView, RoundPlay):
         value; a refusal raises :class:`IllegalAction` (:class:`IllegalPlay`,
         :class:`IllegalPick`) naming the rule, and the state is unchanged."""
         if type(action) is int and self._phase == "picking":
-            pl = self._pl
+            pl = self._bid.legal_ids
             if pl is None:
-                pl = self._pl = self.game.picking.legal(self.game, self._pad, self._bid)
+                pl = self.game.picking.legal(self.game, self._pad, self._bid)
             if action in pl:
                 self._apply_id(action)
                 return
@@ -383,7 +380,6 @@ class GameState(PlayStep, StateView, RoundPlay):
     def _begin_picking(self) -> None:
         b = self._bid = self.game.picking.begin(self.game, self._pad, self._barrel)
         self._turn = b.turn
-        self._pl = None
         self._phase = "picking"
 
     def _apply_id(self, aid: int) -> None:
@@ -392,7 +388,6 @@ class GameState(PlayStep, StateView, RoundPlay):
         if aid < self.game.n_cards:
             self.apply_action(aid)  # verified legal: takes the play fast path
             return
-        self._pl = None
         self._acts.append(aid)
         g = self.game
         after = g.picking.step(g, self._pad, self._bid, aid)

@@ -131,10 +131,9 @@ class StateFields(StateMachine[RoundResult]):
     _straw_down: list[int]
     _cover: tuple[int, ...]
     _set_aside: tuple[int, ...]
-    # picking: the situation (chaitea.rulesets.barrel.Bidding) and its legal ids, cached
+    # picking: the situation (chaitea.rulesets.barrel.Bidding), which keeps its legal ids
     _turn: int
     _bid: Any
-    _pl: tuple[int, ...] | None
     # play
     _picked: Picked | None  # the round's picking outcome (handed to the scoring part)
     _declarer: int

@@ -225,7 +225,7 @@ class StateView(StateFields):
         picked = self._picked  # row, Bet Debt and offer of the round (none before the first)
         row_debt_offer = (-1, 0, 0) if picked is None else (picked.row, picked.debt, picked.offer)
         return (
-            self._phase, self._barrel, self._turn, tuple(self._bid), self._declarer,
+            self._phase, self._barrel, self._turn, self._bid, self._declarer,
             row_debt_offer, self._contract, tuple(self._hands),
             tuple(self._straw_up), tuple(self._straw_down), self._cover, self._set_aside,
             tuple(self._trick), self._leader, self._led, self._trick_no, tuple(self._side_points),

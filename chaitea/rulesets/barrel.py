@@ -28,8 +28,8 @@ BarrelPicking(passing_the_barrel=True, same_contract_raise=True)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, NamedTuple
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 from chaitea.core.errors import IllegalPick
 from chaitea.engine.actions import Accept, Action, Decline, Offer, Pass, Pick, Rescind
@@ -58,15 +58,20 @@ __all__ = [
 NO_OFFER, ANSWERING, ALL_DECLINED, ACCEPTED, RESCINDED = range(5)
 
 
-_new = tuple.__new__  # a Bidding from its eleven fields at once (skips the keyword __new__)
+@dataclass(slots=True)
+class Bidding:
+    """A picking situation (RULES B, V): the barrel ``holder``, the seat to speak (``turn``), a
+    bit per ``eligible`` seat (its side has an open row) and per seat that ``passed``, the
+    Current Bet (``bet_seat``, its pick id ``bet_pick``, ``bet_debt``; -1 when none), ``forced``
+    (everyone passed: the holder must pick), and Passing the Barrel's ``offer``, ``offer_stage``
+    and the opponents still to answer (``offer_queue``).
 
-
-class Bidding(NamedTuple):
-    """A picking situation (RULES B, V), immutable: the barrel ``holder``, the seat to speak
-    (``turn``), a bit per ``eligible`` seat (its side has an open row) and per seat that
-    ``passed``, the Current Bet (``bet_seat``, its pick id ``bet_pick``, ``bet_debt``; -1 when
-    none), ``forced`` (everyone passed: the holder must pick), and Passing the Barrel's
-    ``offer``, ``offer_stage`` and the opponents still to answer (``offer_queue``)."""
+    A value the picking never changes: each action makes a new one (:meth:`BarrelPicking.step`),
+    so clones share it and a refused action cannot have changed it. It carries its own legal
+    menu, ``legal_ids``, which :meth:`BarrelPicking.legal` fills once (a round's open rows do
+    not change while it is picked), so asking again costs one attribute read, not a hash of the
+    situation. A class with slots rather than a tuple: CPython reads its fields on its fast
+    path (issue 20 speed)."""
 
     holder: int
     turn: int
@@ -79,6 +84,8 @@ class Bidding(NamedTuple):
     offer: int = 0
     offer_stage: int = NO_OFFER
     offer_queue: tuple[int, ...] = ()
+    legal_ids: tuple[int, ...] | None = field(default=None, init=False, repr=False,
+                                               compare=False)
 
 
 @dataclass(frozen=True)
@@ -133,15 +140,11 @@ class BarrelPicking:
         return tuple(s for s in seats if b.eligible >> s & 1 and g.side_of[s] != side)
 
     def legal(self, g: Game, pad: Pad, b: Bidding) -> tuple[int, ...]:
-        """The ids of the legal picking actions of the seat to speak: one cached tuple per
-        picking situation and open rows of its side (:func:`pick_menu`)."""
-        om = pad.open_masks[g.side_of[b.turn]]
-        key = (b, om)
-        hit = g._bid_cache.get(key)
+        """The ids of the legal picking actions of the seat to speak, kept on the situation
+        (``b.legal_ids``) once computed (:func:`pick_menu`)."""
+        hit = b.legal_ids
         if hit is None:
-            hit = self._legal(g, om, b)
-            if len(g._bid_cache) < 65536:  # the situations of a game are a few thousand
-                g._bid_cache[key] = hit
+            hit = b.legal_ids = self._legal(g, pad.open_masks[g.side_of[b.turn]], b)
         return hit
 
     def _legal(self, g: Game, om: int, b: Bidding) -> tuple[int, ...]:
@@ -181,13 +184,13 @@ class BarrelPicking:
         if bet_seat >= 0:
             if nxt == bet_seat:  # play came back round to the Current Bet: it stands
                 pick = pick_of(g, bet_pick)
-                last = _new(Bidding, (b.holder, b.turn, eligible, passed, bet_seat, bet_pick,
-                                      bet_debt, forced, b.offer, b.offer_stage, b.offer_queue))
+                last = Bidding(b.holder, b.turn, eligible, passed, bet_seat, bet_pick, bet_debt,
+                               forced, b.offer, b.offer_stage, b.offer_queue)
                 return _finish(g, pad, last, bet_seat, pick.spelling, pick.debt, 0)
         elif nxt < 0:  # everyone passed: the barrel holder must pick (or offer, RULES V)
             forced, nxt = True, b.holder
-        return _new(Bidding, (b.holder, nxt, eligible, passed, bet_seat, bet_pick, bet_debt,
-                               forced, b.offer, b.offer_stage, b.offer_queue))
+        return Bidding(b.holder, nxt, eligible, passed, bet_seat, bet_pick, bet_debt, forced,
+                       b.offer, b.offer_stage, b.offer_queue)
 
     def step(self, g: Game, pad: Pad, b: Bidding, aid: int) -> Bidding | Picked:
         """The situation after the picking action id ``aid`` (already verified legal) of the
@@ -208,17 +211,17 @@ class BarrelPicking:
             offer = g.actions[aid]
             assert isinstance(offer, Offer)
             queue = self.opponents(g, b)
-            return b._replace(offer=offer.amount, offer_queue=queue, offer_stage=ANSWERING,
+            return replace(b, offer=offer.amount, offer_queue=queue, offer_stage=ANSWERING,
                               turn=queue[0])
         if kind is Decline:
             queue = b.offer_queue[1:]
             if queue:
-                return b._replace(offer_queue=queue, turn=queue[0])
-            return b._replace(offer_queue=queue, offer_stage=ALL_DECLINED, turn=b.holder)
+                return replace(b, offer_queue=queue, turn=queue[0])
+            return replace(b, offer_queue=queue, offer_stage=ALL_DECLINED, turn=b.holder)
         if kind is Accept:
-            return b._replace(offer_stage=ACCEPTED)
+            return replace(b, offer_stage=ACCEPTED)
         assert kind is Rescind
-        return b._replace(offer_stage=RESCINDED, offer=0)
+        return replace(b, offer_stage=RESCINDED, offer=0)
 
 # -- refusals: the rule each illegal picking action breaks --------------------------------
     def refusal(self, g: Game, pad: Pad, b: Bidding, a: Action,
