@@ -39,10 +39,11 @@ from chaitea.core.seating import Seating
 from chaitea.core.tricks import TrickRule, TrumpSetting, late_trump_points
 from chaitea.engine.hand import Hand
 from chaitea.engine.jass_dealing import JassDealing
-from chaitea.engine.jass_picking import JassPicking
+from chaitea.engine.jass_picking import IDLE, JassPicking, Said, StatusPicking
 from chaitea.engine.machine import CHANCE, TERMINAL, round_seed
 from chaitea.engine.pick_items import PASS_ITEM, PUSH_ITEM, Choose, parse_pick
-from chaitea.engine.picking import PickStatus, refuse
+from chaitea.engine.pick_step import PickStep
+from chaitea.engine.picking import refuse
 from chaitea.engine.play_step import PlayStep
 from chaitea.engine.registry import register_maker
 from chaitea.engine.ruleset import Ruleset, Table
@@ -113,6 +114,7 @@ class JassGame:
         self.action_ids: dict[str, int] = {s: self.n_cards + i
                                            for i, s in enumerate(self.spellings)}
         self.follow = follow_rule(t.follow)  # the table's (RULES J: "jass")
+        self.picking = StatusPicking(t.choice)  # the pick step's protocol (engine.pick_step)
         self._plans: dict[tuple[str, int, int], TrickTables] = {}
         self._rules: dict[str, tuple[TrickRule, ...]] = {}
         self._static: dict[str, tuple[TrickTables, ...] | None] = {}
@@ -217,7 +219,7 @@ def _make_jass_game(ruleset: Ruleset, players: int | None = None, *, setup: obje
 register_maker(JASS_FAMILY, _make_jass_game)
 
 
-class JassState(JassDealing, JassPicking, ActionSpellings, PlayStep, StateViews):
+class JassState(JassDealing, JassPicking, ActionSpellings, PlayStep, PickStep, StateViews):
     """One Jass-family game in progress; the state API of Chai Tea Jazz's ``GameState``:
     :meth:`current_player`, :meth:`legal_actions` (ids), :meth:`legal_moves` (record
     spellings), :meth:`apply_action` (ids, strings or cards; a refusal raises
@@ -257,8 +259,7 @@ class JassState(JassDealing, JassPicking, ActionSpellings, PlayStep, StateViews)
         self._own_deal = False  # apply_deal: the masks were dealt or checked here
         self._turned_up: str | None = None
         self._turned_up_card: str | None = None  # basic Jass: the card itself, shown to all
-        self._items: tuple[str, ...] = ()
-        self._status: PickStatus | None = None
+        self._situation: Said = IDLE  # the picking situation (chaitea.engine.pick_step)
         self._reset_play()
         if seed is not None:
             self._auto_deal()
@@ -300,19 +301,6 @@ class JassState(JassDealing, JassPicking, ActionSpellings, PlayStep, StateViews)
     _copied = ("_results", "_deals", "_done", "_acts", "_hands", "_trick", "_side_points",
                "_tricks_won", "_tricks")
 
-    def _picking_seat(self) -> int:
-        assert self._status is not None
-        return self._status.seat
-
-    def _choice_actions(self) -> list[int]:
-        """The legal picking ids (``game.spellings`` from the deck's size); none between rounds
-        or at the end."""
-        if self._phase != "picking":
-            return []
-        assert self._status is not None
-        action_ids = self.game.action_ids
-        return [action_ids[s] for s in self._status.legal]
-
     # legal_actions and apply_action: chaitea.engine.play_step.PlayStep
 
     def legal_moves(self) -> list[str]:
@@ -321,11 +309,14 @@ class JassState(JassDealing, JassPicking, ActionSpellings, PlayStep, StateViews)
             cards = self.game.deck.cards
             return [str(cards[i]) for i in ids(self._legal_mask())]
         if self._phase == "picking":
-            assert self._status is not None
-            return list(self._status.legal)
+            st = self._situation.status
+            assert st is not None
+            return list(st.legal)
         return []
 
     def _apply_slow(self, action: int | str | Card) -> None:
+        if self._pick_fast(action):  # a legal picking id (chaitea.engine.pick_step)
+            return
         if self._phase == "deal":
             raise IllegalAction("the next round waits for its deal (apply_deal)")
         if self._phase == "end":
@@ -345,9 +336,10 @@ class JassState(JassDealing, JassPicking, ActionSpellings, PlayStep, StateViews)
         if self._phase != "picking":
             raise IllegalAction("no action is legal now (phase " + self._phase + ")")
         s = self._spelling(action)
-        assert self._status is not None
-        if s not in self._status.legal:
-            raise refuse(self._status, s)
+        st = self._situation.status
+        assert st is not None
+        if s not in st.legal:
+            raise refuse(st, s)
         return self.game.action_ids[s]
 
     def returns(self) -> list[float]:
@@ -392,7 +384,7 @@ class JassState(JassDealing, JassPicking, ActionSpellings, PlayStep, StateViews)
                                                   self.game.sides, self._bonus)
         self._finish_round(Hand(self._forehand, self._declarer, self._contract,
                                 tuple(self._tricks_won), tuple(self._side_points),
-                                self._weis, self._stoeck, items=self._items,
+                                self._weis, self._stoeck, items=self._situation.items,
                                 log=tuple(self._tricks)))
 
     def _finish_round(self, hand: Hand) -> None:
@@ -400,7 +392,7 @@ class JassState(JassDealing, JassPicking, ActionSpellings, PlayStep, StateViews)
         g = self.game
         t = g.table
         self._score, fields = t.score.write(self._score, hand)
-        self._done.append((self._items, tuple(self._acts)))
+        self._done.append((self._situation.items, tuple(self._acts)))
         res: dict[str, Any] = {
             "forehand": hand.forehand, "declarer": hand.declarer,
             "contract": hand.contract or None,  # None: a hand thrown in (_throw_in)

@@ -60,6 +60,7 @@ from chaitea.engine.actions import (
     Rescind,
 )
 from chaitea.engine.machine import CHANCE, TERMINAL
+from chaitea.engine.pick_step import PickStep
 from chaitea.engine.play_step import PlayStep
 from chaitea.engine.registry import (
     RECORD_RULESETS,
@@ -184,7 +185,7 @@ class Game(ActionTable, PlayTables):
         c = contract if isinstance(contract, Contract) else Contract.parse(contract)
         st = GameState(self, seed=None, round_only=True, names=validate.names_or_none(names, self))
         st._deal_cards(deal)
-        st._start_play(Picked(declarer, -1, c, debt, 0, st._bid))
+        st._start_play(Picked(declarer, -1, c, debt, 0, st._situation))
         return st
 
     def options_json(self) -> dict[str, Any]:
@@ -217,7 +218,7 @@ class Game(ActionTable, PlayTables):
 register_maker(CTJ_FAMILY, lambda _ruleset, *args, **kw: Game(*args, **kw))
 
 
-class GameState(PlayStep, StateView, RoundPlay):
+class GameState(PlayStep, PickStep, StateView, RoundPlay):
     """One game of Chai Tea Jazz in progress. Create with :meth:`Game.new_initial_state`.
 
     The API: :meth:`current_player`, :meth:`legal_actions`, :meth:`apply_action` (validates; a
@@ -252,7 +253,7 @@ class GameState(PlayStep, StateView, RoundPlay):
         self._set_aside: tuple[int, ...] = ()
         # picking: one immutable situation (chaitea.rulesets.barrel.Bidding), shared by clones
         self._turn = barrel
-        self._bid: Any = game.picking.idle(barrel)
+        self._situation: Any = game.picking.idle(barrel)
         # play
         self._picked: Picked | None = None  # the round's picking outcome (set as play starts)
         self._declarer = -1
@@ -291,15 +292,6 @@ class GameState(PlayStep, StateView, RoundPlay):
     _copied = ("_results", "_hands", "_straw_up", "_straw_down", "_trick", "_side_points",
                "_tricks_won", "_tricks", "names")
 
-    def _choice_actions(self) -> list[int]:
-        """The legal picking ids (none between rounds or at the end)."""
-        if self._phase != "picking":
-            return []
-        pl = self._bid.legal_ids  # kept on the situation (chaitea.rulesets.barrel.Bidding)
-        if pl is None:
-            pl = self.game.picking.legal(self.game, self._pad, self._bid)
-        return list(pl)
-
     # legal_actions and apply_action (its hot path): chaitea.engine.play_step.PlayStep
 
     def legal_moves(self) -> list[str]:
@@ -311,14 +303,8 @@ class GameState(PlayStep, StateView, RoundPlay):
         """Every action but a legal card id (the play step's): a picking id, a spelling or a
         value; a refusal raises :class:`IllegalAction` (:class:`IllegalPlay`,
         :class:`IllegalPick`) naming the rule, and the state is unchanged."""
-        if type(action) is int and self._phase == "picking":
-            pl = self._bid.legal_ids
-            if pl is None:
-                pl = self.game.picking.legal(self.game, self._pad, self._bid)
-            if action in pl:
-                self._apply_id(action)
-                return
-        self._apply_id(self.verify_action(action))
+        if not self._pick_fast(action):  # a legal picking id (chaitea.engine.pick_step)
+            self._apply_id(self.verify_action(action))
 
     def _round_over(self, winner: int) -> None:
         # the table is cleared and the last trick's winner is its leader, as after every trick
@@ -376,27 +362,19 @@ class GameState(PlayStep, StateView, RoundPlay):
 
     # deals: chaitea/engine/round_play.py (RoundPlay)
 
-    # -- picking (RULES B, V): chaitea/rulesets/barrel.py (BarrelPicking) -----------------------
-    def _begin_picking(self) -> None:
-        b = self._bid = self.game.picking.begin(self.game, self._pad, self._barrel)
-        self._turn = b.turn
-        self._phase = "picking"
+    # -- picking (RULES B, V): chaitea/rulesets/barrel.py (BarrelPicking), run by the pick step
+    # (chaitea.engine.pick_step.PickStep)
+    def _choice_made(self, outcome: Picked) -> None:
+        self._situation = outcome.last  # what the readers passed and current_bet show
+        self._start_play(outcome)
 
     def _apply_id(self, aid: int) -> None:
         """Apply an action id already verified as legal: a card by the play path, a picking
-        action by the choice phase."""
+        action by the pick step."""
         if aid < self.game.n_cards:
             self.apply_action(aid)  # verified legal: takes the play fast path
-            return
-        self._acts.append(aid)
-        g = self.game
-        after = g.picking.step(g, self._pad, self._bid, aid)
-        if type(after) is Picked:  # the contract is chosen: the round's play starts
-            self._bid = after.last
-            self._start_play(after)
         else:
-            self._bid = after
-            self._turn = after.turn
+            self._pick_id(aid)
 
     # play (RULES F, R) and scoring (RULES S): chaitea/engine/round_play.py (RoundPlay)
 
@@ -414,9 +392,7 @@ class GameState(PlayStep, StateView, RoundPlay):
         if self._phase == "play":
             return IllegalPick(f"{a} refused: picking has ended; "
                                f"{self.names[self._turn]} plays a card")
-        refusal: IllegalAction = self.game.picking.refusal(self.game, self._pad, self._bid, a,
-                                                           self.names)
-        return refusal
+        return self._pick_refusal(a)
 
     # reading the state: chaitea/engine/view.py (StateView)
 

@@ -42,11 +42,10 @@ class JassDealing:
     _own_deal: bool
     _turned_up: str | None
     _turned_up_card: str | None
-    _items: tuple[str, ...]
 
     if TYPE_CHECKING:  # JassState's (the picking mixin's: chaitea.engine.jass_picking)
         def _reset_play(self) -> None: ...
-        def _update_status(self) -> None: ...
+        def _begin_picking(self) -> None: ...
 
     # -- deals --------------------------------------------------------------------------------
     def apply_deal(self, deal: Deal | int) -> None:
@@ -87,10 +86,8 @@ class JassDealing:
             last = deal.hands[dealer][-1]
             self._turned_up = "CDHS"[int(last.suit)] if last.suit is not None else None
             self._turned_up_card = str(last)
-        self._items = ()
         self._reset_play()
-        self._phase = "picking"
-        self._update_status()
+        self._begin_picking()  # the pick step (chaitea.engine.pick_step)
 
     def _auto_deal(self) -> None:
         assert self._seed is not None

@@ -1,8 +1,9 @@
 """The picking of the Jass-family driver: the round's contract chosen by the table's choice
 phase, a pure ``status(view)`` (:mod:`chaitea.engine.picking`; the phases:
-:mod:`chaitea.rulesets.jass.choice`), then the hand's Weis and Stöck and the start of play, or a
-hand thrown in; as a mixin of :class:`chaitea.engine.driver.JassState` (RULES J, RECORD Jass
-``picking``).
+:mod:`chaitea.rulesets.jass.choice`), run by the pick step (:mod:`chaitea.engine.pick_step`)
+through :class:`StatusPicking`; then the hand's Weis and Stöck and the start of play, or a hand
+thrown in, in the mixin :class:`JassPicking` of :class:`chaitea.engine.driver.JassState`
+(RULES J, RECORD Jass ``picking``).
 
 >>> from chaitea.rulesets import jass_game
 >>> state = jass_game("schieber").new_initial_state(seed=1)
@@ -16,14 +17,75 @@ hand thrown in; as a mixin of :class:`chaitea.engine.driver.JassState` (RULES J,
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from chaitea.core.errors import IllegalPick
 from chaitea.core.round_tables import TrickTables
 from chaitea.core.tricks import TrickRule, TrumpSetting, last_trick_bonus
 from chaitea.engine.hand import Hand
-from chaitea.engine.picking import PickStatus, PickView, refuse
+from chaitea.engine.picking import ChoicePhase, PickStatus, PickView, refuse
 
-__all__ = ["JassPicking"]
+__all__ = ["IDLE", "JassPicking", "Said", "StatusPicking", "said"]
+
+
+@dataclass(slots=True)
+class Said:
+    """A Jass picking situation: the picking items written so far (record spellings), the
+    choice phase's status of them (``None`` before the first deal), and from the status the
+    seat to speak (once ``done``: the seat that chose, else the forehand). ``legal_ids``, the
+    legal items' action ids, is filled once by :meth:`StatusPicking.legal`. The picking never
+    changes a ``Said``: each item makes a new one (:func:`said`)."""
+
+    items: tuple[str, ...]
+    status: PickStatus | None
+    seat: int = 0
+    done: bool = False
+    legal_ids: tuple[int, ...] | None = field(default=None, init=False, repr=False,
+                                               compare=False)
+
+
+def said(items: tuple[str, ...], st: PickStatus) -> Said:
+    """The situation of ``items`` whose status is ``st``."""
+    if not st.done:
+        return Said(items, st, st.seat)
+    return Said(items, st, st.forehand if st.declarer is None else st.declarer, True)
+
+
+IDLE = Said((), None)  #: the situation before a round's deal
+
+
+@dataclass(frozen=True)
+class StatusPicking:
+    """A Jass choice phase (a pure ``status(view)`` over the items written so far) under the
+    driver's picking protocol (:class:`chaitea.engine.pick_step.Picking`): its situations are
+    :class:`Said` values, done once the status is."""
+
+    phase: ChoicePhase
+
+    def begin(self, state: Any) -> Said:
+        """The status of a round with no item written yet."""
+        return said((), self.phase.status(state._pick_view(())))
+
+    def legal(self, state: Any, s: Said) -> tuple[int, ...]:
+        """The legal items' action ids (``game.action_ids``), kept on ``s``."""
+        ids = s.legal_ids
+        if ids is None:
+            assert s.status is not None
+            action_ids = state.game.action_ids
+            ids = s.legal_ids = tuple(map(action_ids.__getitem__, s.status.legal))
+        return ids
+
+    def step(self, state: Any, s: Said, aid: int) -> Said:
+        """The status once the item of ``aid`` is written."""
+        g = state.game
+        items = (*s.items, g.spellings[aid - g.n_cards])
+        return said(items, self.phase.status(state._pick_view(items)))
+
+    def refusal(self, state: Any, s: Said, item: str) -> IllegalPick:
+        """The refusal of an item outside the legal ones (the phase's own reason, if any)."""
+        assert s.status is not None
+        return refuse(s.status, item)
 
 
 class JassPicking:
@@ -36,8 +98,7 @@ class JassPicking:
     _first: int
     _side_of: tuple[int, ...]
     _score: Any
-    _items: tuple[str, ...]
-    _status: PickStatus | None
+    _situation: Said
     _acts: list[int]
     _dealt: list[int]
     _own_deal: bool
@@ -55,9 +116,10 @@ class JassPicking:
     _stoeck: tuple[int, ...]
     _weis_json: Any
 
-    if TYPE_CHECKING:  # JassState's and the play step's (chaitea.engine.play_step)
+    if TYPE_CHECKING:  # JassState's, the play step's and the pick step's
         def _setup_trick(self) -> None: ...
         def _finish_round(self, hand: Hand) -> None: ...
+        def _pick_id(self, aid: int) -> None: ...
 
     # -- picking ------------------------------------------------------------------------------
     def _open_to(self, seat: int) -> Sequence[str]:
@@ -65,15 +127,20 @@ class JassPicking:
         spellings: Sequence[str] = self.game.table.contracts if opened is None else opened
         return spellings
 
-    def _update_status(self) -> None:
+    def _pick_view(self, items: tuple[str, ...]) -> PickView:
+        """What the choice phase reads with ``items`` written (:class:`StatusPicking`)."""
         # declaring Weis by hand reads the hands as dealt
         hands = (tuple(self._dealt), self.game.deck) if self.game.by_hand else ((), None)
-        view = PickView(self._n, self._first, self._items, self._open_to, self._turned_up, *hands)
-        st = self.game.table.choice.status(view)
-        self._status = st
-        if st.done and not st.contract:  # no contract: the hand is thrown in (a redeal)
+        return PickView(self._n, self._first, items, self._open_to, self._turned_up, *hands)
+
+    def _choice_made(self, outcome: Said) -> None:
+        """The choice is made (the pick step's): play starts, or the hand is thrown in."""
+        self._situation = outcome
+        st = outcome.status
+        assert st is not None
+        if not st.contract:  # no contract: the hand is thrown in (a redeal)
             self._throw_in(st)
-        elif st.done:
+        else:
             self._start_play(st)
 
     def _throw_in(self, st: PickStatus) -> None:
@@ -82,16 +149,15 @@ class JassPicking:
         n, sides = self._n, self.game.sides
         self._forehand = st.forehand
         self._finish_round(Hand(st.forehand, None, "", (0,) * n, (0,) * sides, (0,) * sides,
-                                (0,) * sides, played=False, items=self._items))
+                                (0,) * sides, played=False, items=self._situation.items))
 
     def _pick(self, spelling: str) -> None:
-        st = self._status
+        """Write a picking item, refused (nothing changes) unless legal."""
+        st = self._situation.status
         assert st is not None
         if spelling not in st.legal:
             raise refuse(st, spelling)
-        self._items = self._items + (spelling,)
-        self._acts.append(self.game.action_ids[spelling])
-        self._update_status()
+        self._pick_id(self.game.action_ids[spelling])
 
     def _start_play(self, st: PickStatus) -> None:
         g = self.game
@@ -116,7 +182,7 @@ class JassPicking:
         if t.score.may_end_declared(self._score, st.contract, self._weis, self._stoeck):
             # only when a side may win now
             hand = Hand(st.forehand, st.declarer, st.contract, (0,) * self._n, (0,) * g.sides,
-                        self._weis, self._stoeck, played=False, items=self._items)
+                        self._weis, self._stoeck, played=False, items=self._situation.items)
             self._score, ended = t.score.declared(self._score, hand)
             if ended:  # Schieber: the target reached on Stöck or Weis; the hand is not played
                 self._finish_round(hand)

@@ -14,8 +14,9 @@ games) take :meth:`PlayStep._do_play`, which keeps the mask by the rule's ``lega
 ends once, in :meth:`_end_trick`, by :func:`chaitea.core.tricks.end_trick` (D2: of equal
 strengths the later-played card wins).
 
-A state supplies the family's parts: ``_apply_slow`` (the other actions), ``_round_over`` (the
-round is played: the scoring part writes it) and ``_choice_actions`` (the legal picking ids).
+A state supplies the family's parts: ``_apply_slow`` (the other actions) and ``_round_over``
+(the round is played: the scoring part writes it); ``_choice_actions`` (the legal picking ids)
+is the pick step's (:mod:`chaitea.engine.pick_step`).
 
 >>> from chaitea import Game
 >>> for game in (Game(players=3), Game(ruleset="schieber")):
@@ -29,7 +30,7 @@ round is played: the scoring part writes it) and ``_choice_actions`` (the legal 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from chaitea.core.bits import CHUNK, CHUNK_MASK, IDS0, IDS12, IDS24
 from chaitea.core.following import Lead
@@ -87,8 +88,8 @@ class PlayStep:
     def _round_over(self, winner: int) -> None:
         raise NotImplementedError
 
-    def _choice_actions(self) -> list[int]:
-        raise NotImplementedError
+    if TYPE_CHECKING:  # the pick step's (chaitea.engine.pick_step.PickStep)
+        def _choice_actions(self) -> list[int]: ...
 
     # -- the state API's play part -----------------------------------------------------------
     def legal_actions(self) -> list[int]:

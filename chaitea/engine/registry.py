@@ -19,18 +19,18 @@ needs to know no driver but its own.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
 from chaitea.core.cards import Deck
 from chaitea.core.contracts import Contract
-from chaitea.core.errors import IllegalPick, SetupError
+from chaitea.core.errors import SetupError
 from chaitea.core.following import FollowRule
 from chaitea.core.seating import Seating
 from chaitea.core.setups import Setup
-from chaitea.engine.actions import Action
 from chaitea.engine.pad import Pad
+from chaitea.engine.pick_step import Picking
 from chaitea.engine.rounds import Picked, PlayedRound, RoundResult
 
 __all__ = ["MAKERS", "RECORD_RULESETS", "REGISTRY", "PadScoring", "Parts", "Picked",
@@ -79,26 +79,20 @@ def make_game(ruleset: str, *args: Any, **kw: Any) -> Any:
     return maker(r, *args, **kw)
 
 
-class StatePicking(Protocol):
-    """Chai Tea Jazz's choice phase as the engine calls it (``Game.picking``): pure methods over
-    an immutable picking situation (:class:`chaitea.rulesets.barrel.Bidding`: who speaks, who
-    passed, the Current Bet, the offer), as the Jass choice phases are pure over their items.
-    ``begin`` gives a round's first situation, ``legal`` the action ids open in one, ``step``
-    the situation after a legal action or the :class:`Picked` choice that ends the phase,
-    ``refusal`` the rule an action breaks; ``menu`` gives the cached pick ids of a picking
-    situation and ``next_barrel`` the next round's holder."""
+class StatePicking(Picking, Protocol):
+    """Chai Tea Jazz's choice phase as the engine calls it (``Game.picking``): the driver's
+    picking protocol (:class:`chaitea.engine.pick_step.Picking`: ``begin``, ``legal``, ``step``,
+    ``refusal`` over an immutable situation, :class:`chaitea.rulesets.barrel.Bidding`, ending in
+    a :class:`Picked`), and what the Chai Tea Jazz game asks of it besides: ``menu`` gives the
+    cached pick ids of a picking situation, ``idle`` the situation outside picking and
+    ``next_barrel`` the next round's holder."""
 
     @property
     def passing_the_barrel(self) -> bool: ...
     def menu(self, g: Any, open_mask: int, debt_from: int, debt_to: int,
              exclude: Contract | None, with_pass: bool = False) -> tuple[int, ...]: ...
     def idle(self, holder: int) -> Any: ...
-    def begin(self, g: Any, pad: Pad, holder: int) -> Any: ...
     def next_barrel(self, g: Any, pad: Pad, holder: int) -> int: ...
-    def legal(self, g: Any, pad: Pad, b: Any) -> tuple[int, ...]: ...
-    def step(self, g: Any, pad: Pad, b: Any, aid: int) -> Any: ...
-    def refusal(self, g: Any, pad: Pad, b: Any, a: Action,
-                names: Sequence[str]) -> IllegalPick: ...
 
 
 class PadScoring(Protocol):

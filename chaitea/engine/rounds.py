@@ -60,7 +60,9 @@ class RoundResult:
 class Picked(NamedTuple):
     """The choice that ends Chai Tea Jazz's picking phase: the declarer, the pad row, the
     contract, the Bet Debt carried and the accepted offer (RULES B, V), and the picking
-    situation as it ended (``last``: what the readers ``passed`` and ``current_bet`` show)."""
+    situation as it ended (``last``: what the readers ``passed`` and ``current_bet`` show). The
+    outcome of the picking protocol (:mod:`chaitea.engine.pick_step`): ``done``, and ``seat`` the
+    declarer."""
 
     declarer: int
     row: int
@@ -68,6 +70,16 @@ class Picked(NamedTuple):
     debt: int
     offer: int
     last: Any
+
+    @property
+    def done(self) -> bool:
+        """Always ``True``: the outcome that ends the phase."""
+        return True
+
+    @property
+    def seat(self) -> int:
+        """The seat that chose: the declarer."""
+        return self.declarer
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,9 +143,9 @@ class StateFields(StateMachine[RoundResult]):
     _straw_down: list[int]
     _cover: tuple[int, ...]
     _set_aside: tuple[int, ...]
-    # picking: the situation (chaitea.rulesets.barrel.Bidding), which keeps its legal ids
+    # picking: the situation (chaitea.rulesets.barrel.Bidding; chaitea.engine.pick_step)
     _turn: int
-    _bid: Any
+    _situation: Any
     # play
     _picked: Picked | None  # the round's picking outcome (handed to the scoring part)
     _declarer: int

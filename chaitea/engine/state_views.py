@@ -44,7 +44,7 @@ class StateViews(StateMachine[dict[str, Any]]):
     _deals: list[Deal | int]
     _done: list[tuple[tuple[str, ...], tuple[int, ...]]]
     _acts: list[int]
-    _items: tuple[str, ...]
+    _situation: Any  # the picking situation (chaitea.engine.jass_picking.Said)
     _results: list[dict[str, Any]]
     _score: Any
     _hands: list[int]
@@ -114,14 +114,14 @@ class StateViews(StateMachine[dict[str, Any]]):
         >>> [str(i) for i in state.legal_items()]
         ['trump(D)', 'trump(H)', 'trump(S)']
         """
-        return pick_items(self._items)
+        return pick_items(self._situation.items)
 
     def legal_items(self) -> tuple[PickItem, ...]:
         """While picking, the legal moves as values in the round's context (after a 3x3 pick:
         the suits it may name, :class:`~chaitea.engine.pick_items.NameTrump`); else ``()``."""
         if self._phase != "picking":
             return ()
-        return legal_items(self._items, self.legal_moves())
+        return legal_items(self._situation.items, self.legal_moves())
 
     @property
     def trick(self) -> list[Card]:
@@ -188,8 +188,8 @@ class StateViews(StateMachine[dict[str, Any]]):
         face down) shows each seat its own only (its ``shown_to``)."""
         shown = getattr(self.game.table.choice, "shown_to", None)
         if shown is None or self._phase not in ("picking", "play"):
-            return list(self._items)
-        return list(shown(PickView(self._n, self._first, self._items,
+            return list(self._situation.items)
+        return list(shown(PickView(self._n, self._first, self._situation.items,
                                    turned_up=self._turned_up), seat))
 
     def next_picking(self) -> tuple[int | None, list[str]] | None:
@@ -224,7 +224,7 @@ class StateViews(StateMachine[dict[str, Any]]):
                                "names": list(self.names), "options": g.options_json()}
         if self.forehand_override is not None:
             rec["forehand"] = self.forehand_override
-        logs = self._done + ([(self._items, tuple(self._acts))]
+        logs = self._done + ([(self._situation.items, tuple(self._acts))]
                              if len(self._done) < len(self._deals) else [])
         cards, n_cards = g.deck.cards, g.n_cards
         rec["rounds"] = [

@@ -57,40 +57,40 @@ class StateView(StateFields):
     def bet_debt(self) -> int:
         """The Bet Debt in force (picking: the Current Bet's; play: the declarer's)."""
         p = self._picked
-        return p.debt if self._phase == "play" and p is not None else int(self._bid.bet_debt)
+        return p.debt if self._phase == "play" and p is not None else int(self._situation.bet_debt)
 
     @property
     def current_bet(self) -> tuple[int, str] | None:
         """During picking: (seat holding the Current Bet card, the pick as written, with its
         debt, e.g. ``"10 under"``)."""
-        b = self._bid
+        b = self._situation
         if self._phase != "picking" or b.bet_seat < 0:
             return None
         return b.bet_seat, str(self.game.actions[b.bet_pick])
 
     @property
     def passed(self) -> list[int]:
-        return [s for s in range(self.game.players) if self._bid.passed >> s & 1]
+        return [s for s in range(self.game.players) if self._situation.passed >> s & 1]
 
     @property
     def eligible(self) -> list[int]:
-        return [s for s in range(self.game.players) if self._bid.eligible >> s & 1]
+        return [s for s in range(self.game.players) if self._situation.eligible >> s & 1]
 
     @property
     def offer(self) -> int:
         """The amount offered (Passing the Barrel) or accepted this round, 0 if none."""
         p = self._picked
-        return p.offer if self._phase == "play" and p is not None else int(self._bid.offer)
+        return p.offer if self._phase == "play" and p is not None else int(self._situation.offer)
 
     @property
     def offer_stage(self) -> str:
         return ("none", "answering", "all-declined", "accepted",
-                "rescinded")[self._bid.offer_stage]
+                "rescinded")[self._situation.offer_stage]
 
     @property
     def forced(self) -> bool:
         """True when everyone passed and the barrel holder must pick (RULES B)."""
-        return bool(self._bid.forced)
+        return bool(self._situation.forced)
 
     def straw(self, seat: int) -> list[tuple[Card | None, Card | None]]:
         """Two players: a seat's stacks as (face-down card or None, top face-up card or None)."""
@@ -225,7 +225,7 @@ class StateView(StateFields):
         picked = self._picked  # row, Bet Debt and offer of the round (none before the first)
         row_debt_offer = (-1, 0, 0) if picked is None else (picked.row, picked.debt, picked.offer)
         return (
-            self._phase, self._barrel, self._turn, self._bid, self._declarer,
+            self._phase, self._barrel, self._turn, self._situation, self._declarer,
             row_debt_offer, self._contract, tuple(self._hands),
             tuple(self._straw_up), tuple(self._straw_down), self._cover, self._set_aside,
             tuple(self._trick), self._leader, self._led, self._trick_no, tuple(self._side_points),

@@ -3,12 +3,14 @@
 
 :class:`BarrelPicking` is a value (its options: ``passing_the_barrel``, ``same_contract_raise``)
 with pure methods over an immutable picking situation, :class:`Bidding` (who speaks, who passed,
-the Current Bet, the offer), as the Jass choice phases are pure over their items: the driver
-asks :meth:`~BarrelPicking.begin` for the first situation of a round, :meth:`~BarrelPicking.legal`
-for the picking actions, :meth:`~BarrelPicking.step` for the situation after a verified action
-(or the :class:`Picked` choice that ends the phase) and :meth:`~BarrelPicking.refusal` for the
-rule an illegal one breaks. A state keeps the situation as one value, so a clone shares it and a
-refused action cannot have changed it.
+the Current Bet, the offer), as the Jass choice phases are pure over their items: it speaks the
+driver's picking protocol (:class:`chaitea.engine.pick_step.Picking`), as the Jass choice phases
+do through their adapter: the pick step asks :meth:`~BarrelPicking.begin` for the first
+situation of a round, :meth:`~BarrelPicking.legal` for the picking actions,
+:meth:`~BarrelPicking.step` for the situation after a verified action (or the :class:`Picked`
+choice that ends the phase) and :meth:`~BarrelPicking.refusal` for the rule an illegal one
+breaks. A state keeps the situation as one value, so a clone shares it and a refused action
+cannot have changed it.
 
 >>> from chaitea import Game
 >>> game = Game(players=3, passing_the_barrel=True)
@@ -21,15 +23,16 @@ BarrelPicking(passing_the_barrel=True, same_contract_raise=True)
 (True, ['offer 30', 'offer 35'])
 >>> state.apply("offer 10"); state.offer_stage, state.current_player(), state.legal_moves()
 ('answering', 1, ['accept', 'decline'])
->>> b = game.picking.begin(game, state.pad, 0)
->>> b.turn, b.passed, game.picking.step(game, state.pad, b, game.PASS).passed
-(0, 0, 1)
+>>> fresh = game.new_initial_state(seed=7)
+>>> b = game.picking.begin(fresh)
+>>> b.seat, b.passed, b.done, game.picking.step(fresh, b, game.PASS).passed
+(0, 0, False, 1)
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from chaitea.core.errors import IllegalPick
 from chaitea.engine.actions import Accept, Action, Decline, Offer, Pass, Pick, Rescind
@@ -60,7 +63,7 @@ NO_OFFER, ANSWERING, ALL_DECLINED, ACCEPTED, RESCINDED = range(5)
 
 @dataclass(slots=True)
 class Bidding:
-    """A picking situation (RULES B, V): the barrel ``holder``, the seat to speak (``turn``), a
+    """A picking situation (RULES B, V): the barrel ``holder``, the seat to speak (``seat``), a
     bit per ``eligible`` seat (its side has an open row) and per seat that ``passed``, the
     Current Bet (``bet_seat``, its pick id ``bet_pick``, ``bet_debt``; -1 when none), ``forced``
     (everyone passed: the holder must pick), and Passing the Barrel's ``offer``, ``offer_stage``
@@ -73,8 +76,9 @@ class Bidding:
     situation. A class with slots rather than a tuple: CPython reads its fields on its fast
     path (issue 20 speed)."""
 
+    done: ClassVar[bool] = False  # a situation, not the outcome (Picked)
     holder: int
-    turn: int
+    seat: int
     eligible: int = 0
     passed: int = 0
     bet_seat: int = -1
@@ -108,10 +112,12 @@ class BarrelPicking:
         return Bidding(holder, holder)
 
     @staticmethod
-    def begin(g: Game, pad: Pad, holder: int) -> Bidding:
+    def begin(state: Any) -> Bidding:
         """A round's picking starts: the eligible seats (a side with an open row), the barrel
         holder to speak."""
-        om = pad.open_masks
+        g: Game = state.game
+        om = state._pad.open_masks
+        holder: int = state._barrel
         eligible = sum(1 << s for s in range(g.players) if om[g.side_of[s]])
         return Bidding(holder, holder, eligible)
 
@@ -139,12 +145,13 @@ class BarrelPicking:
         seats = ((h + k) % g.players for k in range(1, g.players))
         return tuple(s for s in seats if b.eligible >> s & 1 and g.side_of[s] != side)
 
-    def legal(self, g: Game, pad: Pad, b: Bidding) -> tuple[int, ...]:
+    def legal(self, state: Any, b: Bidding) -> tuple[int, ...]:
         """The ids of the legal picking actions of the seat to speak, kept on the situation
         (``b.legal_ids``) once computed (:func:`pick_menu`)."""
         hit = b.legal_ids
         if hit is None:
-            hit = b.legal_ids = self._legal(g, pad.open_masks[g.side_of[b.turn]], b)
+            g: Game = state.game
+            hit = b.legal_ids = self._legal(g, state._pad.open_masks[g.side_of[b.seat]], b)
         return hit
 
     def _legal(self, g: Game, om: int, b: Bidding) -> tuple[int, ...]:
@@ -184,7 +191,7 @@ class BarrelPicking:
         if bet_seat >= 0:
             if nxt == bet_seat:  # play came back round to the Current Bet: it stands
                 pick = pick_of(g, bet_pick)
-                last = Bidding(b.holder, b.turn, eligible, passed, bet_seat, bet_pick, bet_debt,
+                last = Bidding(b.holder, b.seat, eligible, passed, bet_seat, bet_pick, bet_debt,
                                forced, b.offer, b.offer_stage, b.offer_queue)
                 return _finish(g, pad, last, bet_seat, pick.spelling, pick.debt, 0)
         elif nxt < 0:  # everyone passed: the barrel holder must pick (or offer, RULES V)
@@ -192,10 +199,12 @@ class BarrelPicking:
         return Bidding(b.holder, nxt, eligible, passed, bet_seat, bet_pick, bet_debt, forced,
                        b.offer, b.offer_stage, b.offer_queue)
 
-    def step(self, g: Game, pad: Pad, b: Bidding, aid: int) -> Bidding | Picked:
+    def step(self, state: Any, b: Bidding, aid: int) -> Bidding | Picked:
         """The situation after the picking action id ``aid`` (already verified legal) of the
         seat to speak, or the :class:`Picked` choice that ends the phase."""
-        seat = b.turn
+        g: Game = state.game
+        pad: Pad = state._pad
+        seat = b.seat
         kind = g.kinds[aid]
         if kind is Pass:
             return self._advance(g, pad, b, seat, b.passed | 1 << seat, b.bet_seat, b.bet_pick,
@@ -212,22 +221,24 @@ class BarrelPicking:
             assert isinstance(offer, Offer)
             queue = self.opponents(g, b)
             return replace(b, offer=offer.amount, offer_queue=queue, offer_stage=ANSWERING,
-                              turn=queue[0])
+                              seat=queue[0])
         if kind is Decline:
             queue = b.offer_queue[1:]
             if queue:
-                return replace(b, offer_queue=queue, turn=queue[0])
-            return replace(b, offer_queue=queue, offer_stage=ALL_DECLINED, turn=b.holder)
+                return replace(b, offer_queue=queue, seat=queue[0])
+            return replace(b, offer_queue=queue, offer_stage=ALL_DECLINED, seat=b.holder)
         if kind is Accept:
             return replace(b, offer_stage=ACCEPTED)
         assert kind is Rescind
         return replace(b, offer_stage=RESCINDED, offer=0)
 
 # -- refusals: the rule each illegal picking action breaks --------------------------------
-    def refusal(self, g: Game, pad: Pad, b: Bidding, a: Action,
-                names: Sequence[str]) -> IllegalPick:
+    def refusal(self, state: Any, b: Bidding, a: Action) -> IllegalPick:
         """The refusal of the picking action ``a``, naming the rule it breaks (RULES B, V)."""
-        who = names[b.turn]
+        g: Game = state.game
+        pad: Pad = state._pad
+        names: Sequence[str] = state.names
+        who = names[b.seat]
         stage = b.offer_stage
         if stage == ANSWERING:
             return IllegalPick(f"{a} refused: {who} must accept or decline the offer of "
@@ -270,7 +281,7 @@ class BarrelPicking:
         if rows is None:
             return IllegalPick(f"{a} refused: no row of this setup is picked as {a.spelling!r} "
                                "(RECORD picking spellings)")
-        side = g.side_of[b.turn]
+        side = g.side_of[b.seat]
         if not any(pad.is_open(r, side) for r in rows):
             keys = ", ".join(g.setup.rows[r].key for r in rows)
             return IllegalPick(f"{a} refused: {who} has already completed the row {keys}; only "

@@ -74,7 +74,5 @@ class DoubleDeckState(JassState):
         self._hands = masks
         self._dealt = list(masks)
         self._turned_up = None  # no ruleset on this deck turns up a trump
-        self._items = ()
         self._reset_play()
-        self._phase = "picking"
-        self._update_status()
+        self._begin_picking()  # the pick step (chaitea.engine.pick_step)

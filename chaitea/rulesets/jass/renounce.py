@@ -123,7 +123,7 @@ class RenounceState(JassState):
             "match": None, "multiplier": 1 if scoring is None else scoring.factor(self._contract),
             "score": tuple(a - b for a, b in zip(totals, before, strict=True)),
             "renounce": seat}
-        self._done.append((self._items, tuple(self._acts)))
+        self._done.append((self._situation.items, tuple(self._acts)))
         self._results.append(res)
         self._pending = ()
         self._renounced = True
