@@ -23,7 +23,7 @@ from chaitea.core.cards import Card, Deck
 from chaitea.core.errors import CardError, DealError
 from chaitea.core.seating import SEATINGS, Seating
 
-__all__ = ["Deal", "seeded_layout", "shuffled_indices"]
+__all__ = ["Deal", "deal_layout", "seeded_layout", "shuffled_indices"]
 
 Stack = tuple[Card, Card]  # (face-down, face-up)
 
@@ -78,6 +78,37 @@ def seeded_layout(seed: int, seating: Seating, size: int) -> tuple[list[int], Id
     pos += n * k
     h = seating.hand_size
     return aside, downs, ups, tuple(order[pos + s * h:pos + (s + 1) * h] for s in range(n))
+
+
+def deal_layout(deal: Deal | int, seating: Seating, deck: Deck) -> tuple[
+        list[int], IdLists, IdLists, IdLists]:
+    """Where ``deal`` puts each card id, as :func:`seeded_layout` says it for a seed: the
+    set-aside cards, per seat the face-down and the face-up straw cards (two players; else
+    empty) and the hand. A :class:`Deal` is validated first (:meth:`Deal.validate`: a
+    :class:`DealError` names the rule); anything else is refused. The states' one deal step
+    (:mod:`chaitea.engine.deal_step`) reads it.
+
+    >>> from chaitea.core.cards import STANDARD
+    >>> by_seed = deal_layout(5, SEATINGS[3], STANDARD)
+    >>> deal_layout(Deal.from_seed(5, 3, STANDARD), SEATINGS[3], STANDARD) == by_seed
+    True
+    >>> deal_layout("5", SEATINGS[3], STANDARD)
+    Traceback (most recent call last):
+    ...
+    chaitea.core.errors.DealError: a deal is a Deal or an integer seed (RECORD deal)
+    """
+    if isinstance(deal, int) and not isinstance(deal, bool):
+        return seeded_layout(deal, seating, deck.size)
+    if not isinstance(deal, Deal):
+        raise DealError("a deal is a Deal or an integer seed (RECORD deal)")
+    deal.validate(seating, deck)
+    idx = deck.index
+    hands = tuple([idx[c] for c in h] for h in deal.hands)
+    if deal.straw is None or deal.set_aside is None:
+        return [], (), (), hands
+    downs = tuple([idx[d] for d, _ in stacks] for stacks in deal.straw)
+    ups = tuple([idx[u] for _, u in stacks] for stacks in deal.straw)
+    return [idx[c] for c in deal.set_aside], downs, ups, hands
 
 
 @dataclass(frozen=True)

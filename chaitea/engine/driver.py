@@ -6,9 +6,11 @@ A round is dealt (a chance node), its contract chosen by the ruleset's choice ph
 (:mod:`chaitea.core.tricks`, :mod:`chaitea.core.following`) and written by its scoring part
 (:mod:`chaitea.rulesets.jass.scores`); Weis and Stöck are automatic (RULES J,
 :mod:`chaitea.rulesets.jass`;
-option: Weis declared by hand, :mod:`chaitea.rulesets.jass.declaring`). A deck other than the
-36-card one (six-player Schieber's two 24-card decks) plays on the state class its table names
-(:mod:`chaitea.rulesets.jass.double_deck`).
+option: Weis declared by hand, :mod:`chaitea.rulesets.jass.declaring`). Every deck plays on the one
+state class, the 36-card deck and six-player Schieber's two 24-card decks alike (the deal step,
+:mod:`chaitea.engine.deal_step`, and the play step read the deck); a table may name its own
+state class by deck (``Table.state_types``: the renounce penalty's,
+:mod:`chaitea.rulesets.jass.renounce`).
 
 >>> from chaitea.rulesets import find_ruleset
 >>> game = JassGame(find_ruleset("schieber"))
@@ -37,6 +39,7 @@ from chaitea.core.following import follow_rule
 from chaitea.core.round_tables import TrickTables, trick_tables
 from chaitea.core.seating import Seating
 from chaitea.core.tricks import TrickRule, TrumpSetting, late_trump_points
+from chaitea.engine.deal_step import DealStep
 from chaitea.engine.hand import Hand
 from chaitea.engine.jass_dealing import JassDealing
 from chaitea.engine.jass_picking import IDLE, JassPicking, Said, StatusPicking
@@ -219,7 +222,8 @@ def _make_jass_game(ruleset: Ruleset, players: int | None = None, *, setup: obje
 register_maker(JASS_FAMILY, _make_jass_game)
 
 
-class JassState(JassDealing, JassPicking, ActionSpellings, PlayStep, PickStep, StateViews):
+class JassState(JassDealing, JassPicking, ActionSpellings, PlayStep, PickStep, StateViews,
+                DealStep):
     """One Jass-family game in progress; the state API of Chai Tea Jazz's ``GameState``:
     :meth:`current_player`, :meth:`legal_actions` (ids), :meth:`legal_moves` (record
     spellings), :meth:`apply_action` (ids, strings or cards; a refusal raises
@@ -352,7 +356,7 @@ class JassState(JassDealing, JassPicking, ActionSpellings, PlayStep, PickStep, S
         """The action ids applied so far (deals are chance events, not listed)."""
         return [a for _, acts in self._done for a in acts] + self._acts
 
-    # deals: chaitea/engine/jass_dealing.py (JassDealing); picking:
+    # deals: chaitea/engine/deal_step.py (DealStep) and jass_dealing.py (JassDealing); picking:
     # chaitea/engine/jass_picking.py (JassPicking)
 
     # -- play (the step: chaitea.engine.play_step.PlayStep) ----------------------------------

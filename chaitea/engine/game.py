@@ -59,6 +59,7 @@ from chaitea.engine.actions import (
     Play,
     Rescind,
 )
+from chaitea.engine.deal_step import DealStep
 from chaitea.engine.machine import CHANCE, TERMINAL
 from chaitea.engine.pick_step import PickStep
 from chaitea.engine.play_step import PlayStep
@@ -218,7 +219,7 @@ class Game(ActionTable, PlayTables):
 register_maker(CTJ_FAMILY, lambda _ruleset, *args, **kw: Game(*args, **kw))
 
 
-class GameState(PlayStep, PickStep, StateView, RoundPlay):
+class GameState(PlayStep, PickStep, StateView, RoundPlay, DealStep):
     """One game of Chai Tea Jazz in progress. Create with :meth:`Game.new_initial_state`.
 
     The API: :meth:`current_player`, :meth:`legal_actions`, :meth:`apply_action` (validates; a
@@ -360,7 +361,7 @@ class GameState(PlayStep, PickStep, StateView, RoundPlay):
         """Every action id applied so far, in order (deals are not actions)."""
         return [a for log in self._logs for a in log.actions]
 
-    # deals: chaitea/engine/round_play.py (RoundPlay)
+    # deals: chaitea/engine/deal_step.py (DealStep), the cards laid out by RoundPlay._lay_out
 
     # -- picking (RULES B, V): chaitea/rulesets/barrel.py (BarrelPicking), run by the pick step
     # (chaitea.engine.pick_step.PickStep)

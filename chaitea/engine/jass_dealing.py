@@ -1,7 +1,8 @@
-"""The deal of the Jass-family driver: a round's hands from a seed or a given
-:class:`~chaitea.core.deals.Deal`, the first hand's forehand (the table's
-:mod:`~chaitea.engine.dealing` part) and the dealer's turned-up card, as a mixin of
-:class:`chaitea.engine.driver.JassState` (RECORD Jass ``deal``).
+"""The deal of the Jass-family driver, for every deck its games play (the 36-card Jass deck,
+six-player Schieber's double deck): the deal step (:mod:`chaitea.engine.deal_step`) lays a
+round's hands out here, with the first hand's forehand (the table's
+:mod:`~chaitea.engine.dealing` part) and, when that part turns it up, the dealer's last card;
+as a mixin of :class:`chaitea.engine.driver.JassState` (RECORD Jass ``deal``).
 
 >>> from chaitea.rulesets import jass_game
 >>> state = jass_game("schieber").new_initial_state()
@@ -9,21 +10,20 @@
 ('deal', True)
 >>> state.apply_deal(5); state.phase, sum(len(state.hand(s)) for s in range(4))
 ('picking', 36)
+>>> state.apply_deal("5")
+Traceback (most recent call last):
+...
+chaitea.core.errors.IllegalAction: no round is waiting for a deal: the picking phase is on
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from chaitea.core.cards import JASS
-from chaitea.core.deals import Deal, shuffled_indices
-from chaitea.core.errors import IllegalAction
-from chaitea.engine.machine import round_seed
+from chaitea.core.deals import Deal
 
-__all__ = ["N_CARDS", "JassDealing"]
-
-N_CARDS = 36
-_BIT = tuple(1 << i for i in range(N_CARDS))
+__all__ = ["JassDealing"]
 
 
 class JassDealing:
@@ -45,50 +45,35 @@ class JassDealing:
 
     if TYPE_CHECKING:  # JassState's (the picking mixin's: chaitea.engine.jass_picking)
         def _reset_play(self) -> None: ...
-        def _begin_picking(self) -> None: ...
 
-    # -- deals --------------------------------------------------------------------------------
-    def apply_deal(self, deal: Deal | int) -> None:
-        """Deal the next round: a :class:`~chaitea.core.deals.Deal` (validated) or a seed."""
-        if self._phase != "deal":
-            raise IllegalAction("a deal comes between rounds only")
+    # -- deals: the deal step (chaitea.engine.deal_step) -------------------------------------
+    def _lay_out(self, deal: Deal | int, aside: Sequence[int],
+                 downs: tuple[Sequence[int], ...], ups: tuple[Sequence[int], ...],
+                 hands: tuple[Sequence[int], ...]) -> None:
+        """A round's hands as masks (no straw-piles, nothing set aside in the Jass family), its
+        first speaker (the first hand's: the table's part, or the forehand given; then one seat
+        on) and, when the table's part turns it up, the dealer's last card (basic Jass,
+        Differenzler: its suit is trump, and everyone sees it)."""
         g = self.game
-        n = self._n
-        h = N_CARDS // n
-        if isinstance(deal, int):  # the portable shuffle, dealt in blocks (RECORD deal)
-            ids = shuffled_indices(deal, N_CARDS)
-            bit = _BIT.__getitem__
-            masks = [sum(map(bit, ids[seat * h:seat * h + h])) for seat in range(n)]
-        else:
-            if deal.seed is None:
-                deal.validate(g.seating, JASS)
-            masks = [JASS.mask_of(hand) for hand in deal.hands]
-        r = len(self._deals)
-        if r == 0:
-            if self.forehand_override is not None:
-                first = self.forehand_override
-            else:  # a seat, or the holder of 7S (Schieber)
-                first = g.table.first_forehand.first(JASS, masks)
-        else:
+        bit = (1).__lshift__  # distinct cards: the sum of their bits is their mask
+        masks = [sum(map(bit, h)) for h in hands]
+        part = g.table.first_forehand
+        if self._deals:
             first = (self._first + 1) % self._n
+        elif self.forehand_override is not None:
+            first = self.forehand_override
+        else:  # a seat, or the holder of 7S (Schieber; the double deck: the first deck's 9S)
+            first = part.first(g.deck, masks)
         self._first = first
-        self._deals.append(deal)
+        self._deals.append(deal)  # a seeded deal is kept as its seed
         self._acts = []
         self._hands = masks
         self._dealt = list(masks)
-        self._own_deal = isinstance(deal, int) or deal.seed is None  # shuffled here or checked
-        dealer = (first - 1) % n  # basic Jass: the dealer's last card, shown to all
-        if isinstance(deal, int):
-            last_id = ids[dealer * h + h - 1]
-            self._turned_up = "CDHS"[last_id // 9]  # ids are suit-major
-            self._turned_up_card = str(JASS.cards[last_id])
+        self._own_deal = True  # dealt from a seed here, or a Deal the deal step validated
+        if part.turns_up:  # the dealer's last card, shown to all (RULES J)
+            card = g.deck.cards[hands[(first - 1) % self._n][-1]]
+            self._turned_up = None if card.suit is None else "CDHS"[int(card.suit)]
+            self._turned_up_card = str(card)
         else:
-            last = deal.hands[dealer][-1]
-            self._turned_up = "CDHS"[int(last.suit)] if last.suit is not None else None
-            self._turned_up_card = str(last)
+            self._turned_up = self._turned_up_card = None
         self._reset_play()
-        self._begin_picking()  # the pick step (chaitea.engine.pick_step)
-
-    def _auto_deal(self) -> None:
-        assert self._seed is not None
-        self.apply_deal(round_seed(self._seed, len(self._deals)))

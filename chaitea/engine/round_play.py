@@ -1,4 +1,4 @@
-"""Dealing, play and scoring of a round, and ending a game by agreement (RULES P, F, R, S).
+"""A round's cards, play and scoring, and ending a game by agreement (RULES P, F, R, S).
 
 :class:`RoundPlay` is a part of :class:`~chaitea.engine.game.GameState`: it starts a round's play
 with the contract's trick rules and the follow rule bound to its trump, explains refused cards, and
@@ -10,15 +10,16 @@ stays inline in ``GameState.apply_action``. :class:`PlayTables` is a part of
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from chaitea.core.cards import Card, Deck
 from chaitea.core.contracts import Contract
-from chaitea.core.deals import Deal, seeded_layout
-from chaitea.core.errors import DealError, IllegalAction, IllegalPlay
+from chaitea.core.deals import Deal
+from chaitea.core.errors import IllegalAction, IllegalPlay
 from chaitea.core.following import FollowRule
 from chaitea.core.round_tables import TrickTables, round_tables
-from chaitea.engine.rounds import Picked, PlayedRound, StateFields, _RoundLog, round_seed
+from chaitea.engine.rounds import Picked, PlayedRound, StateFields, _RoundLog
 
 __all__ = ["PlayTables", "RoundPlay"]
 
@@ -65,8 +66,9 @@ class PlayTables:
 
 
 class RoundPlay(StateFields):
-    """Dealing (RULES P), starting play, following (RULES F), the round's end (RULES S, by the
-    scoring part) and agreement to end (RULES S)."""
+    """Laying out a round's cards (RULES P; the deal step's ``_lay_out``), starting play,
+    following (RULES F), the round's end (RULES S, by the scoring part) and agreement to end
+    (RULES S)."""
 
     def __getstate__(self) -> dict[str, object]:
         """For pickling: the trick's legal function is rebuilt from its tables."""
@@ -79,61 +81,33 @@ class RoundPlay(StateFields):
         tt = self._tt
         self._legal = self.game.idle_follow.legal if tt is None else tt.follow.legal
 
-    # -- deals (RULES P, RECORD deal) --------------------------------------------------------------
-    def apply_deal(self, deal: Deal | int) -> None:
-        """Start the next round with ``deal`` (a :class:`Deal` or a seed). Raises
-        :class:`DealError` for a deal that is not one whole deck in the right hand sizes, or
-        :class:`IllegalAction` when no round is waiting for its deal."""
-        if self._phase != "deal":
-            raise IllegalAction("no round is waiting for a deal: " + (
-                "the game is over" if self._phase == "end" else f"the {self._phase} phase is on"))
-        self._deal_cards(deal)
-        self._begin_picking()
-
-    def _auto_deal(self) -> None:
-        assert self._seed is not None
-        self._deal_cards(round_seed(self._seed, len(self._logs)))
-        self._begin_picking()
-
-    def _deal_cards(self, deal: Deal | int) -> None:
+    # -- deals (RULES P, RECORD deal): the deal step (chaitea.engine.deal_step) ------------------
+    def _lay_out(self, deal: Deal | int, aside: Sequence[int],
+                 downs: tuple[Sequence[int], ...], ups: tuple[Sequence[int], ...],
+                 hands: tuple[Sequence[int], ...]) -> None:
+        """A round's cards as masks: the hands and, two players, the straw-piles (the face-up
+        straw cards are playable cards of the hand, each covering its face-down card, D7) and
+        the set-aside cards; the round's log keeps the deal (a seeded deal only its seed: the
+        Deal itself is built when asked for)."""
         g = self.game
-        if isinstance(deal, int) and not isinstance(deal, bool):
-            # A seeded deal straight into masks; the Deal itself is built only when asked for.
-            aside, downs, ups, held = seeded_layout(deal, g.seating, g.n_cards)
-            bit = (1).__lshift__  # distinct cards: the sum of their bits is their mask
-            self._hands = [sum(map(bit, h)) for h in held]
-            if ups:  # two players: the straw-piles and the set-aside cards (RULES P, D7)
-                cover = [-1] * g.n_cards
-                for ds, us in zip(downs, ups, strict=True):
-                    for d, u in zip(ds, us, strict=True):
-                        cover[u] = d
-                self._straw_up = [sum(map(bit, u)) for u in ups]
-                self._straw_down = [sum(map(bit, d)) for d in downs]
-                self._hands = [h | u for h, u in zip(self._hands, self._straw_up, strict=True)]
-                self._cover = tuple(cover)
-                self._set_aside = tuple(aside)
-            self._logs.append(_RoundLog(g, None, deal))
-            self._acts = self._logs[-1].actions
-            return
-        if not isinstance(deal, Deal):
-            raise DealError("a deal is a Deal or an integer seed")
-        deal.validate(g.seating, g.deck)
-        idx = g.deck.index
-        self._hands = [sum(1 << idx[c] for c in h) for h in deal.hands]
-        n = g.players
-        if deal.straw is not None and deal.set_aside is not None:
+        bit = (1).__lshift__  # distinct cards: the sum of their bits is their mask
+        held = [sum(map(bit, h)) for h in hands]
+        if ups:  # two players: the straw-piles and the set-aside cards (RULES P, D7)
             cover = [-1] * g.n_cards
-            self._straw_up = [0] * n
-            self._straw_down = [0] * n
-            for s, stacks in enumerate(deal.straw):
-                for down, up in stacks:
-                    cover[idx[up]] = idx[down]
-                    self._straw_up[s] |= 1 << idx[up]
-                    self._straw_down[s] |= 1 << idx[down]
-                self._hands[s] |= self._straw_up[s]  # playable: the hand and face-up straws
+            for ds, us in zip(downs, ups, strict=True):
+                for d, u in zip(ds, us, strict=True):
+                    cover[u] = d
+            self._straw_up = [sum(map(bit, u)) for u in ups]
+            self._straw_down = [sum(map(bit, d)) for d in downs]
+            held = [h | u for h, u in zip(held, self._straw_up, strict=True)]
             self._cover = tuple(cover)
-            self._set_aside = tuple(idx[c] for c in deal.set_aside)
-        self._logs.append(_RoundLog(g, deal, deal.seed))
+            self._set_aside = tuple(aside)
+        self._hands = held
+        if type(deal) is int:
+            self._logs.append(_RoundLog(g, None, deal))
+        else:
+            assert isinstance(deal, Deal)
+            self._logs.append(_RoundLog(g, deal, deal.seed))
         self._acts = self._logs[-1].actions
 
     # -- play and scoring -------------------------------------------------------------------------

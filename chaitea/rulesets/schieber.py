@@ -40,7 +40,6 @@ from chaitea.engine.registry import register
 from chaitea.engine.ruleset import Option, Ruleset, Table
 from chaitea.rulesets.jass.choice import ForehandChoice
 from chaitea.rulesets.jass.declaring import WeisAndStoeck
-from chaitea.rulesets.jass.double_deck import DoubleDeckState
 from chaitea.rulesets.jass.scores import TargetScore
 from chaitea.rulesets.jass.scoring import FLAT, TargetEnd
 from chaitea.rulesets.jass.scoring import SCHIEBER as SCHIEBER_SCORING
@@ -75,8 +74,7 @@ def _schieber(players: int, o: Mapping[str, Any]) -> Table:
                  with_declaring(ForehandChoice(contracts, o["push_back"]), w),
                  TargetScore(scoring, side_of), contracts, declaring=WeisAndStoeck(w),
                  value_options=values, first_forehand=CardHolder(("7S", "9S")),
-                 state_types=MappingProxyType({"jass-double": DoubleDeckState,
-                                               **renounce_states(o)}),
+                 state_types=MappingProxyType(renounce_states(o)),
                  deck_value_options=MappingProxyType(double))
 
 

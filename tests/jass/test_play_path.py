@@ -284,11 +284,15 @@ def test_the_engine_entry_for_dealt_masks_gives_the_checked_declarations(
 
 
 def test_a_deal_with_a_seed_but_hands_from_outside_is_still_checked() -> None:
+    """The deal step validates every Deal, one that carries a seed too: a bad one is refused
+    at the deal, naming the rule (RULES P), and the state still waits for its deal."""
     from chaitea.core.deals import Deal
-    from chaitea.core.errors import CardError
+    from chaitea.core.errors import DealError
 
     state = jass_game("schieber").new_initial_state()
     twice = tuple(tuple(JASS.cards[27:36]) for _ in range(4))  # the same nine Roses to all
-    state.apply_deal(Deal(twice, seed=3))
-    with pytest.raises(CardError):
-        state.apply_action(state.legal_actions()[0])
+    with pytest.raises(DealError, match=r"duplicate card 6S .*RULES P"):
+        state.apply_deal(Deal(twice, seed=3))
+    assert state.phase == "deal" and state.round_number == 0 and state.history() == []
+    state.apply_deal(3)  # a good deal is still taken
+    assert state.phase == "picking"

@@ -23,7 +23,6 @@ from chaitea.records.jass_record import loads, report
 from chaitea.records.record import replay
 from chaitea.rulesets import jass_game
 from chaitea.rulesets.jass.double import double_best_melds, double_declarations, double_stoeck
-from chaitea.rulesets.jass.double_deck import DoubleDeckState
 from chaitea.rulesets.jass.melds import CardUse, WeisOptions, WeisTie
 
 SIDES6 = (0, 1, 0, 1, 0, 1)
@@ -61,7 +60,7 @@ def test_game_of_six_players() -> None:
     assert game.side_of == SIDES6 and game.side_names == ["A", "B"]
     one: Any = Game(players=6, ruleset="schieber", deck="jass")
     assert one.deck is JASS and one.n_tricks == 6
-    assert type(game.new_initial_state(seed=1)) is DoubleDeckState
+    assert type(game.new_initial_state(seed=1)) is JassState  # one state class, every deck
     assert type(one.new_initial_state(seed=1)) is JassState
     with pytest.raises(SetupError, match="use jass-double or jass"):
         jass_game("schieber", 6, deck="double")
@@ -391,7 +390,7 @@ def test_clone_is_independent() -> None:
     state = jass_game("schieber", 6).new_initial_state(seed=7)
     state.apply_action("push")
     twin = state.clone()
-    assert type(twin) is DoubleDeckState
+    assert type(twin) is JassState
     twin.apply_action("obenabe")
     twin.apply_action(twin.legal_actions()[0])
     assert state.phase == "picking" and twin.phase == "play"

@@ -29,7 +29,6 @@ The parts the Jass rulesets compose on the engine's protocols:
 - :mod:`chaitea.rulesets.jass.dealer`: the dealer's choice of trump (``DealerChoice``).
 - :mod:`chaitea.rulesets.jass.scores`: the scoring parts (``TargetScore``, ``HandsScore``,
   ``PadScore``; :class:`chaitea.engine.ruleset.Score`).
-- :mod:`chaitea.rulesets.jass.double_deck`: six-player Schieber's state class on two decks.
 - :mod:`chaitea.rulesets.jass.sidi`: Sidi Barrani's Misère, double and score part.
 - :mod:`chaitea.rulesets.jass.renounce`: the renounce penalty's state class (option ``renounce``).
 

@@ -140,17 +140,11 @@ class RenounceState(JassState):
         ahead._renounced = False
         return ahead.next_picking()
 
-    def apply_deal(self, deal: Deal | int) -> None:
-        """As :meth:`JassState.apply_deal`; after a proven renounce the new deal keeps the
-        forehand (the text: the cards are dealt again)."""
-        if not self._renounced or self._phase != "deal":
-            super().apply_deal(deal)
-            return
-        first = self._first
-        self._first = (first - 1) % self._n  # the driver moves it on by one
-        try:
-            super().apply_deal(deal)
-        except BaseException:  # a refused deal changes nothing
-            self._first = first
-            raise
-        self._renounced = False
+    def _lay_out(self, deal: Deal | int, *layout: Any) -> None:
+        """As :meth:`JassState._lay_out` (the deal step's, once the deal is taken); after a
+        proven renounce the new deal keeps the forehand (the text: the cards are dealt
+        again)."""
+        if self._renounced:
+            self._first = (self._first - 1) % self._n  # the driver moves it on by one
+            self._renounced = False
+        super()._lay_out(deal, *layout)
