@@ -25,13 +25,14 @@ PUSH = str(PUSH_ITEM)  # the spellings; the items are chaitea.engine.pick_items
 PASS = str(PASS_ITEM)
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class PickView:
     """What a choice phase reads: the player count, the round's first speaker, the picking items
     written so far, the spellings open to each seat (Coiffeur: from the pad; ``None`` where the
     phase does not use it), the turned-up trump suit letter (basic Jass) and, for declaring Weis
     by hand (:mod:`chaitea.rulesets.jass.declaring`), the hands as dealt (bit masks) and their
-    deck."""
+    deck. A phase reads it and never writes it: a class with slots, not frozen, as one is built
+    per status asked and a frozen dataclass's ``__init__`` costs a call per field."""
 
     players: int
     first: int
