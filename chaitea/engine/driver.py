@@ -43,6 +43,7 @@ from chaitea.engine.deal_step import DealStep
 from chaitea.engine.hand import Hand
 from chaitea.engine.jass_dealing import JassDealing
 from chaitea.engine.jass_picking import IDLE, JassPicking, Said, StatusPicking
+from chaitea.engine.jass_scoring import HandScoring
 from chaitea.engine.machine import CHANCE, TERMINAL, round_seed
 from chaitea.engine.pick_items import PASS_ITEM, PUSH_ITEM, Choose, parse_pick
 from chaitea.engine.pick_step import PickStep
@@ -50,6 +51,7 @@ from chaitea.engine.picking import refuse
 from chaitea.engine.play_step import PlayStep
 from chaitea.engine.registry import register_maker
 from chaitea.engine.ruleset import Ruleset, Table
+from chaitea.engine.score_step import ScoreStep
 from chaitea.engine.spellings import ActionSpellings
 from chaitea.engine.state_views import StateViews
 
@@ -118,6 +120,7 @@ class JassGame:
                                            for i, s in enumerate(self.spellings)}
         self.follow = follow_rule(t.follow)  # the table's (RULES J: "jass")
         self.picking = StatusPicking(t.choice)  # the pick step's protocol (engine.pick_step)
+        self.scoring = HandScoring(t.score)  # the score step's protocol (engine.score_step)
         self._plans: dict[tuple[str, int, int], TrickTables] = {}
         self._rules: dict[str, tuple[TrickRule, ...]] = {}
         self._static: dict[str, tuple[TrickTables, ...] | None] = {}
@@ -223,7 +226,7 @@ register_maker(JASS_FAMILY, _make_jass_game)
 
 
 class JassState(JassDealing, JassPicking, ActionSpellings, PlayStep, PickStep, StateViews,
-                DealStep):
+                DealStep, ScoreStep):
     """One Jass-family game in progress; the state API of Chai Tea Jazz's ``GameState``:
     :meth:`current_player`, :meth:`legal_actions` (ids), :meth:`legal_moves` (record
     spellings), :meth:`apply_action` (ids, strings or cards; a refusal raises
@@ -243,8 +246,7 @@ class JassState(JassDealing, JassPicking, ActionSpellings, PlayStep, PickStep, S
         self.names: list[str] = list(names) if names else [f"Seat {i}" for i in range(n)]
         self.forehand_override = forehand
         self._seed = seed
-        score = game.table.score
-        self._score: Any = score.initial()
+        self._score: Any = game.scoring.start(game)  # the table's score state (score_step)
         self._phase = "deal"
         self._results: list[dict[str, Any]] = []
         self._deals: list[Deal | int] = []  # a seeded deal is kept as its seed
@@ -392,19 +394,11 @@ class JassState(JassDealing, JassPicking, ActionSpellings, PlayStep, PickStep, S
                                 log=tuple(self._tricks)))
 
     def _finish_round(self, hand: Hand) -> None:
-        self._lm = -1  # out of play: apply_action's hot path is closed
-        g = self.game
-        t = g.table
-        self._score, fields = t.score.write(self._score, hand)
+        """The hand is played, or ends before play (a target reached on Weis and Stöck, a hand
+        thrown in): the score step has the table's scoring part write it
+        (:mod:`chaitea.engine.score_step`, :class:`~chaitea.engine.jass_scoring.HandScoring`)."""
+        self._score_round(hand)
+
+    def _round_scored(self, result: dict[str, Any]) -> None:
+        """The score step's: the finished round's items and action ids are kept."""
         self._done.append((self._situation.items, tuple(self._acts)))
-        res: dict[str, Any] = {
-            "forehand": hand.forehand, "declarer": hand.declarer,
-            "contract": hand.contract or None,  # None: a hand thrown in (_throw_in)
-            "tricks": list(hand.tricks), "card_points": hand.card_points, "weis": hand.weis,
-            "stoeck": hand.stoeck, **fields}
-        if not hand.played:
-            res["played"] = False
-        self._results.append(res)
-        self._phase = "end" if t.score.finished(self._score) else "deal"
-        if self._phase == "deal" and self._seed is not None:
-            self._auto_deal()

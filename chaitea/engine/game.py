@@ -72,6 +72,7 @@ from chaitea.engine.registry import (
 )
 from chaitea.engine.round_play import PlayTables, RoundPlay
 from chaitea.engine.rounds import Picked, RoundResult, TrickRecord, _RoundLog, round_seed
+from chaitea.engine.score_step import ScoreStep
 from chaitea.engine.view import StateView
 
 __all__ = ["CHANCE", "TERMINAL", "Game", "GameState", "RoundResult", "TrickRecord", "round_seed"]
@@ -219,7 +220,7 @@ class Game(ActionTable, PlayTables):
 register_maker(CTJ_FAMILY, lambda _ruleset, *args, **kw: Game(*args, **kw))
 
 
-class GameState(PlayStep, PickStep, StateView, RoundPlay, DealStep):
+class GameState(PlayStep, PickStep, StateView, RoundPlay, DealStep, ScoreStep):
     """One game of Chai Tea Jazz in progress. Create with :meth:`Game.new_initial_state`.
 
     The API: :meth:`current_player`, :meth:`legal_actions`, :meth:`apply_action` (validates; a
@@ -239,7 +240,7 @@ class GameState(PlayStep, PickStep, StateView, RoundPlay, DealStep):
         self.first_barrel = barrel
         self._seed = seed
         self._round_only = round_only
-        self._pad = game.scoring.new_pad(game)
+        self._score = game.scoring.start(game)  # the pad (chaitea.engine.score_step)
         self._barrel = barrel
         self._phase = "deal"
         self._agreed = False
@@ -354,7 +355,7 @@ class GameState(PlayStep, PickStep, StateView, RoundPlay, DealStep):
             r = self._results[-1]
             side = g.side_of[r.declarer]
             return [float(r.score if g.side_of[s] == side else -r.score) for s in range(g.players)]
-        gp = self._pad.game_points
+        gp = self._score.game_points
         return [float(gp[g.side_of[s]]) for s in range(g.players)]
 
     def history(self) -> list[int]:

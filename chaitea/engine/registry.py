@@ -32,6 +32,7 @@ from chaitea.core.setups import Setup
 from chaitea.engine.pad import Pad
 from chaitea.engine.pick_step import Picking
 from chaitea.engine.rounds import Picked, PlayedRound, RoundResult
+from chaitea.engine.score_step import Scoring
 
 __all__ = ["MAKERS", "RECORD_RULESETS", "REGISTRY", "PadScoring", "Parts", "Picked",
            "StatePicking", "make_game", "register", "register_maker", "registered"]
@@ -95,9 +96,11 @@ class StatePicking(Picking, Protocol):
     def next_barrel(self, g: Any, pad: Pad, holder: int) -> int: ...
 
 
-class PadScoring(Protocol):
-    """Chai Tea Jazz's scoring part as the engine calls it (``Game.scoring``): the round's
-    result, written onto the Paper Pad, the end rule and the agreement bound
+class PadScoring(Scoring, Protocol):
+    """Chai Tea Jazz's scoring part as the engine calls it (``Game.scoring``): the driver's
+    scoring protocol (:class:`chaitea.engine.score_step.Scoring`: ``start``, ``score_round``,
+    ``finished`` over the Paper Pad), and what the Chai Tea Jazz game asks of it besides: the
+    round's result alone (a state of one round), the agreement bound and the pad's cell ranges
     (:class:`chaitea.rulesets.paper_pad.PaperPadScore`)."""
 
     def new_pad(self, game: Any) -> Pad: ...

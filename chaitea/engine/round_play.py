@@ -19,7 +19,7 @@ from chaitea.core.deals import Deal
 from chaitea.core.errors import IllegalAction, IllegalPlay
 from chaitea.core.following import FollowRule
 from chaitea.core.round_tables import TrickTables, round_tables
-from chaitea.engine.rounds import Picked, PlayedRound, StateFields, _RoundLog
+from chaitea.engine.rounds import Picked, PlayedRound, RoundResult, StateFields, _RoundLog
 
 __all__ = ["PlayTables", "RoundPlay"]
 
@@ -128,27 +128,30 @@ class RoundPlay(StateFields):
         self._setup_trick()  # chaitea.engine.play_step
 
     def _end_round(self, last: int) -> None:
-        """The round is over (``last`` won its last trick): its scoring part scores it, writes
-        it on the pad and says whether the game ends; else the barrel moves on."""
+        """The round is over (``last`` won its last trick): the score step has its scoring part
+        score it and write it on the pad (a new pad: clones share theirs), and the game ends or
+        the barrel moves on (:meth:`_round_scored`). A state of one round
+        (``Game.round_state``) only scores it."""
         g = self.game
         assert self._picked is not None  # set as the round's play started
         hand = PlayedRound(self._picked, tuple(self._tricks_won), tuple(self._side_points), last,
                            self._set_aside)
-        result = g.scoring.round_result(g, hand)
-        self._side_points = list(result.side_points)  # the set-aside cards given out (D9)
-        self._results.append(result)
-        self._logs[-1].result = result
         if self._round_only:
+            result = g.scoring.round_result(g, hand)
+            self._results.append(result)
+            self._round_scored(result)
             self._phase = "end"
             return
-        self._pad = g.scoring.write(g, self._pad, hand, result)  # a new pad: clones share it
-        if g.scoring.finished(self._pad):
-            self._phase = "end"
-            return
-        self._barrel = g.picking.next_barrel(g, self._pad, self._barrel)
-        self._phase = "deal"
-        if self._seed is not None:
-            self._auto_deal()
+        self._score_round(hand)  # chaitea.engine.score_step
+
+    def _round_scored(self, result: RoundResult) -> None:
+        """The score step's: the round's side points with the set-aside cards given out (D9),
+        its log's result, and between rounds the barrel moved on (RULES B)."""
+        self._side_points = list(result.side_points)
+        self._logs[-1].result = result
+        if self._phase == "deal":
+            g = self.game
+            self._barrel = g.picking.next_barrel(g, self._score, self._barrel)
 
     def _play_refusal(self, card: Card) -> IllegalPlay:
         g = self.game
@@ -173,7 +176,7 @@ class RoundPlay(StateFields):
             return True
         if self._phase != "deal" or self._round_only or not self._results:
             return False
-        safe: bool = self.game.scoring.leader_is_safe(self.game, self._pad)
+        safe: bool = self.game.scoring.leader_is_safe(self.game, self._score)
         return safe
 
     def end_by_agreement(self) -> None:
@@ -181,7 +184,7 @@ class RoundPlay(StateFields):
         if not self.can_end_by_agreement():
             raise IllegalAction("ending by agreement refused: the last round must be complete and"
                                 " the leader must be impossible to overtake (RULES S)")
-        self._agreed = self._agreed or not self._pad.is_complete()
+        self._agreed = self._agreed or not self._score.is_complete()
         self._phase = "end"
 
     @property

@@ -131,7 +131,7 @@ class StateFields(StateMachine[RoundResult]):
     names: list[str]
     _seed: int | None
     _round_only: bool
-    _pad: Pad
+    _score: Pad  # the score state: the Paper Pad (chaitea.engine.score_step)
     _barrel: int
     _phase: str
     _agreed: bool
@@ -170,3 +170,4 @@ class StateFields(StateMachine[RoundResult]):
         def _begin_picking(self) -> None: ...
         def _auto_deal(self) -> None: ...
         def _setup_trick(self) -> None: ...
+        def _score_round(self, hand: PlayedRound) -> None: ...

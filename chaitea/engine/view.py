@@ -25,7 +25,7 @@ class StateView(StateFields):
     """The reading side of a game state: pad, barrel, picking so far, hands, tricks, results,
     observation."""
 
-    pad = Field[Pad]("_pad", "The Paper Pad (a copy is not made: do not mutate it).")
+    pad = Field[Pad]("_score", "The Paper Pad (a copy is not made: do not mutate it).")
 
     barrel = Field[int]("_barrel", "The seat holding the barrel this round (RULES B).")
 
@@ -156,10 +156,10 @@ class StateView(StateFields):
         """The winning side (a seat, or a team index 0=A, 1=B) once the game is over."""
         if self._phase != "end" or self._round_only:
             return None
-        return self._pad.standings()[0]
+        return self._score.standings()[0]
 
     def game_points(self) -> list[int]:
-        return self._pad.game_points
+        return self._score.game_points
 
     def record(self) -> dict[str, Any]:
         """This game as a ``chaitea-record/1`` object (RECORD)."""
@@ -194,8 +194,8 @@ class StateView(StateFields):
                                                                   strict=True)],
             "picking": [str(g.actions[a]) for a in self._logs[-1].actions if a >= g.n_cards]
             if self._logs else [],
-            "game_points": self._pad.game_points,
-            "pad": self._pad.to_json(g.side_names),
+            "game_points": self._score.game_points,
+            "pad": self._score.to_json(g.side_names),
         }
         if self._cover:  # two players: face-up straw cards are public, face-down ones hidden
             obs["straw"] = [[{"down": d is not None, "up": None if u is None else str(u)}
@@ -221,7 +221,7 @@ class StateView(StateFields):
 
     def _key(self) -> tuple[Any, ...]:
         """Everything that makes up the state, for equality (a refused action must leave it)."""
-        p = self._pad
+        p = self._score
         picked = self._picked  # row, Bet Debt and offer of the round (none before the first)
         row_debt_offer = (-1, 0, 0) if picked is None else (picked.row, picked.debt, picked.offer)
         return (

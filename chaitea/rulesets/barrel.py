@@ -116,7 +116,7 @@ class BarrelPicking:
         """A round's picking starts: the eligible seats (a side with an open row), the barrel
         holder to speak."""
         g: Game = state.game
-        om = state._pad.open_masks
+        om = state._score.open_masks
         holder: int = state._barrel
         eligible = sum(1 << s for s in range(g.players) if om[g.side_of[s]])
         return Bidding(holder, holder, eligible)
@@ -151,7 +151,7 @@ class BarrelPicking:
         hit = b.legal_ids
         if hit is None:
             g: Game = state.game
-            hit = b.legal_ids = self._legal(g, state._pad.open_masks[g.side_of[b.seat]], b)
+            hit = b.legal_ids = self._legal(g, state._score.open_masks[g.side_of[b.seat]], b)
         return hit
 
     def _legal(self, g: Game, om: int, b: Bidding) -> tuple[int, ...]:
@@ -203,7 +203,7 @@ class BarrelPicking:
         """The situation after the picking action id ``aid`` (already verified legal) of the
         seat to speak, or the :class:`Picked` choice that ends the phase."""
         g: Game = state.game
-        pad: Pad = state._pad
+        pad: Pad = state._score
         seat = b.seat
         kind = g.kinds[aid]
         if kind is Pass:
@@ -236,7 +236,7 @@ class BarrelPicking:
     def refusal(self, state: Any, b: Bidding, a: Action) -> IllegalPick:
         """The refusal of the picking action ``a``, naming the rule it breaks (RULES B, V)."""
         g: Game = state.game
-        pad: Pad = state._pad
+        pad: Pad = state._score
         names: Sequence[str] = state.names
         who = names[b.seat]
         stage = b.offer_stage

@@ -46,6 +46,17 @@ class PaperPadScore:
     def new_pad(self, game: Game) -> Pad:
         return Pad(game.setup, game.sides, self.meta)
 
+    # the driver's scoring protocol (chaitea.engine.score_step.Scoring)
+    def start(self, game: Game) -> Pad:
+        """A new game's score state: the empty pad."""
+        return self.new_pad(game)
+
+    def score_round(self, game: Game, pad: Pad, hand: PlayedRound) -> tuple[Pad, RoundResult]:
+        """The round's result (:meth:`round_result`) and the pad with it written
+        (:meth:`write`)."""
+        result = self.round_result(game, hand)
+        return self.write(game, pad, hand, result), result
+
     @staticmethod
     def round_result(game: Game, hand: PlayedRound) -> RoundResult:
         """The finished round's result from its facts: the declarer side's card points, the
