@@ -137,8 +137,7 @@ def _declarations(game: JassGame, spellings: Sequence[str], owner: Any, contract
     deck, side_of = game.deck, game.side_of
     fh = forehand.tolist()
     for r, k in enumerate(contract.tolist()):
-        d = part.declare(deck, masks[r], spellings[k], None, sides=side_of, forehand=fh[r],
-                         own_deal=True)
+        d = part.declare(deck, masks[r], spellings[k], None, sides=side_of, forehand=fh[r])
         weis[r] = d.weis.points
         stoeck[r] = d.stoeck
     return weis, stoeck

@@ -13,7 +13,9 @@ table look-up per 12 bits (the play path's way: a 36-card mask is three look-ups
 
 from __future__ import annotations
 
-__all__ = ["CHUNK", "CHUNK_MASK", "bits", "chunk_table", "ids", "tables"]
+from collections.abc import Iterable
+
+__all__ = ["CHUNK", "CHUNK_MASK", "bits", "chunk_table", "ids", "masks_of", "tables"]
 
 CHUNK = 12
 CHUNK_MASK = (1 << CHUNK) - 1
@@ -49,6 +51,17 @@ def ids(mask: int) -> list[int]:
         mask >>= CHUNK
         k += 1
     return out
+
+
+def masks_of(id_lists: Iterable[Iterable[int]]) -> list[int]:
+    """Per list of distinct card ids, its mask (the sum of their bits): a deal's hands as the
+    states hold them.
+
+    >>> masks_of([[0, 2], [], [13]])
+    [5, 0, 8192]
+    """
+    bit = (1).__lshift__
+    return [sum(map(bit, i)) for i in id_lists]
 
 
 def bits(mask: int) -> list[int]:

@@ -47,7 +47,6 @@ from chaitea.engine.jass_scoring import HandScoring
 from chaitea.engine.machine import CHANCE, TERMINAL, round_seed
 from chaitea.engine.pick_items import PASS_ITEM, PUSH_ITEM, Choose, parse_pick
 from chaitea.engine.pick_step import PickStep
-from chaitea.engine.picking import refuse
 from chaitea.engine.play_step import PlayStep
 from chaitea.engine.registry import register_maker
 from chaitea.engine.ruleset import Ruleset, Table
@@ -262,7 +261,6 @@ class JassState(JassDealing, JassPicking, ActionSpellings, PlayStep, PickStep, S
         self._straw_up = self._straw_down = [0] * n  # no straw-piles (never written)
         self._cover: tuple[int, ...] = ()  # a legal card is held: no straw covers are read
         self._dealt = [0] * n
-        self._own_deal = False  # apply_deal: the masks were dealt or checked here
         self._turned_up: str | None = None
         self._turned_up_card: str | None = None  # basic Jass: the card itself, shown to all
         self._situation: Said = IDLE  # the picking situation (chaitea.engine.pick_step)
@@ -330,7 +328,7 @@ class JassState(JassDealing, JassPicking, ActionSpellings, PlayStep, PickStep, S
         if self._phase == "play":
             self._play(self._card_id(action))
             return
-        self._pick(self._spelling(action))
+        self._pick_id(self.verify_action(action))  # refused unless legal: nothing changes
 
     def verify_action(self, action: int | str | Card) -> int:
         """The id of ``action`` if it is legal now; else the refusal is raised (nothing
@@ -345,7 +343,7 @@ class JassState(JassDealing, JassPicking, ActionSpellings, PlayStep, PickStep, S
         st = self._situation.status
         assert st is not None
         if s not in st.legal:
-            raise refuse(st, s)
+            raise self._pick_refusal(s)  # the phase's own reason (StatusPicking.refusal)
         return self.game.action_ids[s]
 
     def returns(self) -> list[float]:

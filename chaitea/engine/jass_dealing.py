@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from chaitea.core.bits import masks_of
 from chaitea.core.deals import Deal
 
 __all__ = ["JassDealing"]
@@ -39,7 +40,6 @@ class JassDealing:
     _acts: list[int]
     _hands: list[int]
     _dealt: list[int]
-    _own_deal: bool
     _turned_up: str | None
     _turned_up_card: str | None
 
@@ -55,8 +55,7 @@ class JassDealing:
         on) and, when the table's part turns it up, the dealer's last card (basic Jass,
         Differenzler: its suit is trump, and everyone sees it)."""
         g = self.game
-        bit = (1).__lshift__  # distinct cards: the sum of their bits is their mask
-        masks = [sum(map(bit, h)) for h in hands]
+        masks = masks_of(hands)
         part = g.table.first_forehand
         if self._deals:
             first = (self._first + 1) % self._n
@@ -69,7 +68,6 @@ class JassDealing:
         self._acts = []
         self._hands = masks
         self._dealt = list(masks)
-        self._own_deal = True  # dealt from a seed here, or a Deal the deal step validated
         if part.turns_up:  # the dealer's last card, shown to all (RULES J)
             card = g.deck.cards[hands[(first - 1) % self._n][-1]]
             self._turned_up = None if card.suit is None else "CDHS"[int(card.suit)]

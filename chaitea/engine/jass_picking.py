@@ -101,7 +101,6 @@ class JassPicking:
     _situation: Said
     _acts: list[int]
     _dealt: list[int]
-    _own_deal: bool
     _turned_up: str | None
     _contract: str
     _declarer: int | None
@@ -119,7 +118,6 @@ class JassPicking:
     if TYPE_CHECKING:  # JassState's, the play step's and the pick step's
         def _setup_trick(self) -> None: ...
         def _finish_round(self, hand: Hand) -> None: ...
-        def _pick_id(self, aid: int) -> None: ...
 
     # -- picking ------------------------------------------------------------------------------
     def _open_to(self, seat: int) -> Sequence[str]:
@@ -150,14 +148,6 @@ class JassPicking:
         self._forehand = st.forehand
         self._finish_round(Hand(st.forehand, None, "", (0,) * n, (0,) * sides, (0,) * sides,
                                 (0,) * sides, played=False, items=self._situation.items))
-
-    def _pick(self, spelling: str) -> None:
-        """Write a picking item, refused (nothing changes) unless legal."""
-        st = self._situation.status
-        assert st is not None
-        if spelling not in st.legal:
-            raise refuse(st, spelling)
-        self._pick_id(self.game.action_ids[spelling])
 
     def _start_play(self, st: PickStatus) -> None:
         g = self.game
@@ -195,7 +185,6 @@ class JassPicking:
         t = g.table
         assert t.declaring is not None
         d = t.declaring.declare(g.deck, self._dealt, st.contract, st.declared,
-                                sides=self._side_of, forehand=st.forehand,
-                                own_deal=self._own_deal)
+                                sides=self._side_of, forehand=st.forehand)
         self._weis, self._stoeck = d.weis.points, d.stoeck
         self._weis_json = d.weis

@@ -101,20 +101,19 @@ class PickStep:
 
     def _choice_actions(self) -> list[int]:
         """The legal picking ids (none outside picking)."""
-        if self._phase != "picking":
-            return []
+        return list(self._legal_picks()) if self._phase == "picking" else []
+
+    def _legal_picks(self) -> tuple[int, ...]:
+        """The situation's legal ids: kept on it, or asked of the part once."""
         s = self._situation
-        ids = s.legal_ids
-        return list(self.game.picking.legal(self, s) if ids is None else ids)
+        ids: tuple[int, ...] | None = s.legal_ids
+        return self.game.picking.legal(self, s) if ids is None else ids
 
     def _pick_fast(self, action: Any) -> bool:
         """Apply ``action`` if it is a legal picking id (the state API's loop hands those);
         else say so and change nothing (the family reads and refuses the rest)."""
-        if type(action) is not int or self._phase != "picking":
-            return False
-        s = self._situation
-        ids = s.legal_ids
-        if action not in (self.game.picking.legal(self, s) if ids is None else ids):
+        if type(action) is not int or self._phase != "picking" or \
+                action not in self._legal_picks():
             return False
         self._pick_id(action)
         return True

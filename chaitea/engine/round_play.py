@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from chaitea.core.bits import masks_of
 from chaitea.core.cards import Card, Deck
 from chaitea.core.contracts import Contract
 from chaitea.core.deals import Deal
@@ -90,15 +91,14 @@ class RoundPlay(StateFields):
         the set-aside cards; the round's log keeps the deal (a seeded deal only its seed: the
         Deal itself is built when asked for)."""
         g = self.game
-        bit = (1).__lshift__  # distinct cards: the sum of their bits is their mask
-        held = [sum(map(bit, h)) for h in hands]
+        held = masks_of(hands)
         if ups:  # two players: the straw-piles and the set-aside cards (RULES P, D7)
             cover = [-1] * g.n_cards
             for ds, us in zip(downs, ups, strict=True):
                 for d, u in zip(ds, us, strict=True):
                     cover[u] = d
-            self._straw_up = [sum(map(bit, u)) for u in ups]
-            self._straw_down = [sum(map(bit, d)) for d in downs]
+            self._straw_up = masks_of(ups)
+            self._straw_down = masks_of(downs)
             held = [h | u for h, u in zip(held, self._straw_up, strict=True)]
             self._cover = tuple(cover)
             self._set_aside = tuple(aside)

@@ -241,16 +241,17 @@ class WeisAndStoeck:
         return declaration_spellings(deck) if self.by_hand else ()
 
     def declare(self, deck: Deck, dealt: Sequence[int], contract: str,
-                declared: Sequence[str] | None, *, sides: Sequence[int], forehand: int,
-                own_deal: bool) -> Declarations:
-        """The hand's Weis and Stöck per side (``own_deal``: the hands were dealt or checked
-        by the driver, so the fast path needs no checks again)."""
+                declared: Sequence[str] | None, *, sides: Sequence[int],
+                forehand: int) -> Declarations:
+        """The hand's Weis and Stöck per side. ``dealt`` comes from the deal step, which dealt
+        it from a seed or validated its Deal (:func:`chaitea.core.deals.deal_layout`), so the
+        fast path needs no checks again."""
         contract = contract_spelling(contract)
         if declared is not None or deck is not JASS:
             return hand_declarations(deck, dealt, contract, declared, sides=sides,
                                      forehand=forehand, options=self.options, weis=self.weis,
                                      stoeck=self.stoeck)
-        if self.weis and self.stoeck and own_deal:
+        if self.weis and self.stoeck:
             return dealt_declarations(list(dealt), contract, tuple(sides), forehand, self.options)
         return declarations(dealt, contract, sides=sides, forehand=forehand,
                             options=self.options, weis=self.weis, stoeck=self.stoeck)
