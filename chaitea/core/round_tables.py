@@ -6,9 +6,10 @@ Per trick, :class:`TrickTables` holds the trump in force, the strength tables by
 (its ``legal`` mask function and its refusals). :func:`trick_tables` builds one from a deck, a
 :class:`~chaitea.core.tricks.TrickRule`, a follow rule and the trump in force, cached, so every
 reader shares the same tuples; :func:`round_tables` gives a whole round's when every trick's
-trump is known at the deal. Every state's play step (:mod:`chaitea.engine.play_step`: per trick
-a ``TrickTables``, from ``Game.round_plans`` or ``JassGame.trick_tables_of``), the solver's
-kernel rules (``Game.tables_for``, ``JassGame.plan``) and the batch simulator's arrays
+trump is known at the deal, and :class:`PlayPlan` is a round's play as the play step starts it.
+Every state's play step (:mod:`chaitea.engine.play_step`: per trick a ``TrickTables``, from the
+game's ``play_plan`` or, for a trump named or set in play, ``JassGame.trick_tables_of``), the
+solver's kernel rules (``Game.tables_for``, ``JassGame.plan``) and the batch simulator's arrays
 (:func:`chaitea.analysis.rules.batch_tables`) are all read from here.
 
 >>> from chaitea.core.cards import JASS
@@ -38,7 +39,7 @@ from chaitea.core.tricks import (
     trump_in_force,
 )
 
-__all__ = ["RoundTables", "TrickTables", "round_tables", "trick_tables"]
+__all__ = ["PlayPlan", "RoundTables", "TrickTables", "round_tables", "trick_tables"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -81,6 +82,36 @@ class RoundTables:
     def strength(self) -> tuple[tuple[tuple[int, ...], ...], ...]:
         """Per trick, the strength tables by led suit (the play path's ``tables[trick][led]``)."""
         return tuple(t.strength for t in self.tricks)
+
+
+@dataclass(frozen=True, eq=False)
+class PlayPlan:
+    """A round's play as the play step starts it (:mod:`chaitea.engine.play_step`, issue 20):
+    the contract's trick rules, every trick's :class:`TrickTables` when each trick's trump is
+    known at the deal (``tricks``; ``None`` when a player names one, 3x3, or a card sets it,
+    Tutti: the step then asks the game for each trick's tables) and the last trick's bonus
+    (RULES J's 5; none in Chai Tea Jazz, RULES S). Each game builds one per contract
+    (``Game.play_plan``, ``JassGame.play_plan``, cached).
+
+    >>> from chaitea.core.cards import JASS
+    >>> from chaitea.core.contracts import JASS_FAMILY, Contract
+    >>> rules = Contract.parse("3x3(tou)", family=JASS_FAMILY).trick_rules(9)
+    >>> PlayPlan(rules, None, 5).chosen((2, 0, 1))  # its three trump tricks' named trumps
+    (2, 0, 1, -1, -1, -1, -1, -1, -1)
+    """
+
+    rules: tuple[TrickRule, ...]
+    tricks: tuple[TrickTables, ...] | None
+    bonus: int
+
+    def chosen(self, trumps: Sequence[int] = ()) -> tuple[int, ...]:
+        """Per trick the trump a player named (3x3: ``trumps`` in the order named, 0 for one
+        not yet named), else -1."""
+        if self.tricks is not None:  # no trick's trump is chosen
+            return (-1,) * len(self.rules)
+        named = iter(trumps)
+        return tuple(next(named, 0) if r.trump_setting is TrumpSetting.CHOSEN else -1
+                     for r in self.rules)
 
 
 def known_trump(rule: TrickRule, deck: Deck) -> int | None:

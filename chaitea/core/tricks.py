@@ -42,7 +42,7 @@ order); a hand is an ``int`` bit mask; suits are ``0..3`` (C D H S) and ``-1`` m
    the bots' copy of a round (:class:`chaitea.ai.jass_play.JassRound`).
 
 A :class:`chaitea.engine.game.Game` does steps 1-5 once per contract
-(``game.round_plans(contract)``, :mod:`chaitea.core.round_tables`: per trick the strength
+(``game.play_plan(contract)``, :mod:`chaitea.core.round_tables`: per trick the strength
 tables, the points and the bound follow rule); a kernel may do the same with these functions.
 Everything here is immutable and hashable, so it can be cached, shared and sent to workers.
 

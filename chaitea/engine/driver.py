@@ -36,9 +36,9 @@ from chaitea.core.contracts import JASS_FAMILY, Contract
 from chaitea.core.deals import Deal
 from chaitea.core.errors import IllegalAction, IllegalPlay, SetupError
 from chaitea.core.following import follow_rule
-from chaitea.core.round_tables import TrickTables, trick_tables
+from chaitea.core.round_tables import PlayPlan, TrickTables, trick_tables
 from chaitea.core.seating import Seating
-from chaitea.core.tricks import TrickRule, TrumpSetting, late_trump_points
+from chaitea.core.tricks import TrickRule, TrumpSetting, last_trick_bonus, late_trump_points
 from chaitea.engine.deal_step import DealStep
 from chaitea.engine.hand import Hand
 from chaitea.engine.jass_dealing import JassDealing
@@ -123,6 +123,7 @@ class JassGame:
         self._plans: dict[tuple[str, int, int], TrickTables] = {}
         self._rules: dict[str, tuple[TrickRule, ...]] = {}
         self._static: dict[str, tuple[TrickTables, ...] | None] = {}
+        self._play_plans: dict[str, PlayPlan] = {}
 
     # -- tables -------------------------------------------------------------------------------
     item_of = staticmethod(parse_pick)  # a picking spelling's item (cached), pick_items
@@ -177,6 +178,16 @@ class JassGame:
         tables = None if out is None else tuple(out)
         self._static[spelling] = tables
         return tables
+
+    def play_plan(self, spelling: str) -> PlayPlan:
+        """A round's play plan of a contract (:class:`~chaitea.core.round_tables.PlayPlan`: its
+        trick rules, :meth:`static_tables`, the last trick's bonus, RULES J; cached per game)."""
+        plan = self._play_plans.get(spelling)
+        if plan is None:
+            rules = self.trick_rules(spelling)
+            plan = self._play_plans[spelling] = PlayPlan(
+                rules, self.static_tables(spelling), last_trick_bonus(rules[-1]))
+        return plan
 
     def static_plans(self, spelling: str) -> tuple[tuple[Any, tuple[tuple[int, ...], ...],
                                                           tuple[int, ...], int], ...] | None:

@@ -46,7 +46,7 @@ from chaitea.core.errors import (
 )
 from chaitea.core.following import Follow, FollowRule
 from chaitea.core.render import draw
-from chaitea.core.round_tables import TrickTables
+from chaitea.core.round_tables import PlayPlan, TrickTables
 from chaitea.core.setups import SEATINGS, Seating, Setup
 from chaitea.engine.actions import (
     Accept,
@@ -157,8 +157,8 @@ class Game(ActionTable, PlayTables):
         self._pick_cache: dict[tuple[int, int, Contract | None], tuple[int, ...]] = {}
         self._menu: tuple[tuple[str, int, dict[int, int]], ...] | None = None  # see _picks
         self._table_cache: dict[Contract, list[tuple[tuple[int, ...], ...]]] = {}
-        self._round_cache: dict[int, tuple[Contract, tuple[TrickTables, ...]]] = {}
-        self._plans_cache: dict[Contract, tuple[TrickTables, ...]] = {}
+        self._round_cache: dict[int, tuple[Contract, PlayPlan]] = {}
+        self._plans_cache: dict[Contract, PlayPlan] = {}
 
     def _picks(self, open_mask: int, debt_from: int, debt_to: int,
                exclude: Contract | None, with_pass: bool = False) -> tuple[int, ...]:

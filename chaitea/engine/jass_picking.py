@@ -21,8 +21,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from chaitea.core.errors import IllegalPick
-from chaitea.core.round_tables import TrickTables
-from chaitea.core.tricks import TrickRule, TrumpSetting, last_trick_bonus
+from chaitea.core.round_tables import PlayPlan, TrickTables
+from chaitea.core.tricks import TrickRule
 from chaitea.engine.hand import Hand
 from chaitea.engine.picking import ChoicePhase, PickStatus, PickView, refuse
 
@@ -116,7 +116,8 @@ class JassPicking:
     _weis_json: Any
 
     if TYPE_CHECKING:  # JassState's, the play step's and the pick step's
-        def _setup_trick(self) -> None: ...
+        def _start_tricks(self, plan: PlayPlan, leader: int,
+                          trumps: Sequence[int] = ()) -> None: ...
         def _finish_round(self, hand: Hand) -> None: ...
 
     # -- picking ------------------------------------------------------------------------------
@@ -157,18 +158,7 @@ class JassPicking:
         self._forehand = st.forehand
         if t.weis or t.stoeck:
             self._declare(st)
-        self._rules = g.trick_rules(st.contract)
-        self._static = g.static_tables(st.contract)
-        self._bonus = last_trick_bonus(self._rules[-1])
-        if self._static is not None:  # no trick's trump is chosen
-            self._chosen = (-1,) * len(self._rules)
-        else:
-            chosen = iter(st.trumps)
-            self._chosen = tuple(next(chosen, 0) if r.trump_setting is TrumpSetting.CHOSEN
-                                 else -1 for r in self._rules)
-        self._leader = self._turn = st.forehand
-        self._phase = "play"
-        self._setup_trick()
+        self._start_tricks(g.play_plan(st.contract), st.forehand, st.trumps)
         if t.score.may_end_declared(self._score, st.contract, self._weis, self._stoeck):
             # only when a side may win now
             hand = Hand(st.forehand, st.declarer, st.contract, (0,) * self._n, (0,) * g.sides,

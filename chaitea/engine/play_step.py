@@ -30,11 +30,12 @@ is the pick step's (:mod:`chaitea.engine.pick_step`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from chaitea.core.bits import CHUNK, CHUNK_MASK, IDS0, IDS12, IDS24
 from chaitea.core.following import Lead
-from chaitea.core.round_tables import TrickTables
+from chaitea.core.round_tables import PlayPlan, TrickTables
 from chaitea.core.tricks import TrickRule, TrumpSetting, end_trick, trump_at_start
 
 __all__ = ["PlayStep"]
@@ -157,6 +158,24 @@ class PlayStep:
     apply = apply_action
 
     # -- the play step -----------------------------------------------------------------------
+    def _start_tricks(self, plan: PlayPlan, leader: int, trumps: Sequence[int] = ()) -> None:
+        """Play starts on the round's plan (the contract's, from its game): ``leader`` leads
+        the first trick; ``trumps`` are the trumps a player named (3x3), in order."""
+        self._rules = plan.rules
+        self._static = plan.tricks
+        self._bonus = plan.bonus
+        self._chosen = plan.chosen(trumps)
+        self._known = -1
+        self._trick = []
+        self._led = -1
+        self._trick_no = 0
+        self._side_points = [0] * self.game.sides
+        self._tricks_won = [0] * self._n
+        self._tricks = []
+        self._leader = self._turn = leader
+        self._phase = "play"
+        self._setup_trick()
+
     def _legal_mask(self) -> int:
         """The legal mask of the seat to play (kept in ``_lm``; -1 once a part closed it, e.g.
         a renounce pending): its playable cards by the trick's follow rule."""

@@ -19,7 +19,7 @@ from chaitea.core.contracts import Contract
 from chaitea.core.deals import Deal
 from chaitea.core.errors import IllegalAction, IllegalPlay
 from chaitea.core.following import FollowRule
-from chaitea.core.round_tables import TrickTables, round_tables
+from chaitea.core.round_tables import PlayPlan, round_tables
 from chaitea.engine.rounds import Picked, PlayedRound, RoundResult, StateFields, _RoundLog
 
 __all__ = ["PlayTables", "RoundPlay"]
@@ -33,8 +33,8 @@ class PlayTables:
     n_tricks: int
     follow: FollowRule
     _table_cache: dict[Contract, list[tuple[tuple[int, ...], ...]]]
-    _round_cache: dict[int, tuple[Contract, tuple[TrickTables, ...]]]
-    _plans_cache: dict[Contract, tuple[TrickTables, ...]]
+    _round_cache: dict[int, tuple[Contract, PlayPlan]]
+    _plans_cache: dict[Contract, PlayPlan]
 
     def tables_for(self, contract: Contract) -> list[tuple[tuple[int, ...], ...]]:
         """Per trick, the strength tables indexed by led suit (0..3; index 4 = -1: no suit yet)."""
@@ -45,17 +45,20 @@ class PlayTables:
             self._table_cache[contract] = hit
         return hit
 
-    def round_plans(self, contract: Contract) -> tuple[TrickTables, ...]:
-        """A round's tables, one :class:`~chaitea.core.round_tables.TrickTables` per trick
-        (strength by led suit as :meth:`tables_for`, the card points, the follow rule bound to
-        the trump), cached by the contract object: the per-round set-up of the play step."""
+    def play_plan(self, contract: Contract) -> PlayPlan:
+        """A round's play plan (:class:`~chaitea.core.round_tables.PlayPlan`): the contract's
+        trick rules, one :class:`~chaitea.core.round_tables.TrickTables` per trick (strength by
+        led suit as :meth:`tables_for`, the card points, the follow rule bound to the trump) and
+        no last-trick bonus (RULES S), cached by the contract object: the per-round set-up of
+        the play step."""
         hit = self._round_cache.get(id(contract))
         if hit is None or hit[0] is not contract:
-            plans = self._plans_cache.get(contract)  # an equal contract parsed afresh
-            if plans is None:
-                plans = self._plans_cache[contract] = round_tables(
-                    self.deck, contract.trick_rules(self.n_tricks), self.follow).tricks
-            hit = (contract, plans)
+            plan = self._plans_cache.get(contract)  # an equal contract parsed afresh
+            if plan is None:
+                rules = contract.trick_rules(self.n_tricks)
+                plan = self._plans_cache[contract] = PlayPlan(
+                    tuple(rules), round_tables(self.deck, rules, self.follow).tricks, 0)
+            hit = (contract, plan)
             if len(self._round_cache) < 512:  # the entry holds the contract: its id stays its own
                 self._round_cache[id(contract)] = hit
         return hit[1]
@@ -112,20 +115,10 @@ class RoundPlay(StateFields):
 
     # -- play and scoring -------------------------------------------------------------------------
     def _start_play(self, picked: Picked) -> None:
-        g = self.game
-        self._picked = picked
-        declarer, contract = picked.declarer, picked.contract  # row, debt, offer: _picked's
-        self._declarer, self._contract = declarer, contract
-        self._static = g.round_plans(contract)
-        self._trick = []
-        self._led = -1
-        self._trick_no = 0
-        self._side_points = [0] * g.sides
-        self._tricks_won = [0] * g.players
-        self._tricks = []
-        self._leader = self._turn = declarer
-        self._phase = "play"
-        self._setup_trick()  # chaitea.engine.play_step
+        """Play starts on the contract's plan; the declarer leads (RULES R)."""
+        self._picked = picked  # row, debt, offer: the round's picking outcome
+        self._declarer, self._contract = picked.declarer, picked.contract
+        self._start_tricks(self.game.play_plan(picked.contract), picked.declarer)
 
     def _end_round(self, last: int) -> None:
         """The round is over (``last`` won its last trick): the score step has its scoring part
