@@ -1,5 +1,6 @@
-"""The generic Jass-family driver: a game of any :class:`~chaitea.engine.ruleset.Ruleset`
-through the same state API as Chai Tea Jazz's ``GameState`` (issue 9).
+"""The Jass family's game and state: a game of any :class:`~chaitea.engine.ruleset.Ruleset` on
+the one driver (:class:`chaitea.engine.state.RoundState`, issue 20), through the same state API
+as Chai Tea Jazz's ``GameState`` (issue 9).
 
 A round is dealt (a chance node), its contract chosen by the ruleset's choice phase
 (:mod:`chaitea.rulesets.jass.choice`), played on the core's trick rules and follow rule
@@ -29,7 +30,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from chaitea.core.bits import ids
 from chaitea.core.bits import tables as bit_tables
 from chaitea.core.cards import Card, Deck, deck_named
 from chaitea.core.contracts import JASS_FAMILY, Contract
@@ -39,19 +39,16 @@ from chaitea.core.following import follow_rule
 from chaitea.core.round_tables import PlayPlan, TrickTables, trick_tables
 from chaitea.core.seating import Seating
 from chaitea.core.tricks import TrickRule, TrumpSetting, last_trick_bonus, late_trump_points
-from chaitea.engine.deal_step import DealStep
 from chaitea.engine.hand import Hand
 from chaitea.engine.jass_dealing import JassDealing
 from chaitea.engine.jass_picking import IDLE, JassPicking, Said, StatusPicking
 from chaitea.engine.jass_scoring import HandScoring
 from chaitea.engine.machine import CHANCE, TERMINAL, round_seed
 from chaitea.engine.pick_items import PASS_ITEM, PUSH_ITEM, Choose, parse_pick
-from chaitea.engine.pick_step import PickStep
-from chaitea.engine.play_step import PlayStep
 from chaitea.engine.registry import register_maker
 from chaitea.engine.ruleset import Ruleset, Table
-from chaitea.engine.score_step import ScoreStep
 from chaitea.engine.spellings import ActionSpellings
+from chaitea.engine.state import RoundState
 from chaitea.engine.state_views import StateViews
 
 if TYPE_CHECKING:
@@ -235,8 +232,8 @@ def _make_jass_game(ruleset: Ruleset, players: int | None = None, *, setup: obje
 register_maker(JASS_FAMILY, _make_jass_game)
 
 
-class JassState(JassDealing, JassPicking, ActionSpellings, PlayStep, PickStep, StateViews,
-                DealStep, ScoreStep):
+class JassState(JassDealing, JassPicking, ActionSpellings, StateViews,
+                RoundState[dict[str, Any]]):
     """One Jass-family game in progress; the state API of Chai Tea Jazz's ``GameState``:
     :meth:`current_player`, :meth:`legal_actions` (ids), :meth:`legal_moves` (record
     spellings), :meth:`apply_action` (ids, strings or cards; a refusal raises
@@ -252,64 +249,27 @@ class JassState(JassDealing, JassPicking, ActionSpellings, PlayStep, PickStep, S
         n = game.players
         if forehand is not None and (type(forehand) is not int or not 0 <= forehand < n):
             raise SetupError(f"forehand must be a seat 0..{n - 1} (RECORD forehand)")
-        self.game = game
-        self.names: list[str] = list(names) if names else [f"Seat {i}" for i in range(n)]
+        super().__init__(game, seed=seed, names=names)  # the driver's fields (engine.state)
         self.forehand_override = forehand
-        self._seed = seed
-        self._score: Any = game.scoring.start(game)  # the table's score state (score_step)
-        self._phase = "deal"
-        self._results: list[dict[str, Any]] = []
         self._deals: list[Deal | int] = []  # a seeded deal is kept as its seed
         self._done: list[tuple[tuple[str, ...], tuple[int, ...]]] = []  # finished rounds
-        self._acts: list[int] = []  # the action ids of the round in progress
         self._first = -1
-        self._n = n
-        self._n_tricks = game.n_tricks
-        self._side_of = game.side_of
-        self._suit_of = game.deck.suit_of
-        self._bits = game.bit_tables
-        self._hands = [0] * n
-        self._straw_up = self._straw_down = [0] * n  # no straw-piles (never written)
-        self._cover: tuple[int, ...] = ()  # a legal card is held: no straw covers are read
         self._dealt = [0] * n
         self._turned_up: str | None = None
         self._turned_up_card: str | None = None  # basic Jass: the card itself, shown to all
         self._situation: Said = IDLE  # the picking situation (chaitea.engine.pick_step)
-        self._reset_play()
         if seed is not None:
             self._auto_deal()
 
     def _reset_play(self) -> None:
-        g = self.game
+        super()._reset_play()  # the play step's fields (chaitea.engine.state)
+        sides = self.game.sides
         self._contract = ""
         self._declarer: int | None = None
         self._forehand = -1
-        self._rules: tuple[TrickRule, ...] = ()
-        self._trick: list[int] = []
-        self._leader = 0
-        self._turn = 0
-        self._led = -1
-        self._trick_no = 0
-        self._known = -1
-        self._trump = -1
-        self._dynamic = False
-        self._side_points = [0] * g.sides
-        self._tricks_won = [0] * self._n
-        self._tricks: list[tuple[int, tuple[int, ...], int]] = []
-        self._tt: TrickTables | None = None
-        self._legal: Any = None
-        self._strength: tuple[tuple[int, ...], ...] = ()
-        self._values: tuple[int, ...] = ()
-        self._bonus = 0
-        self._lm = -1  # the legal mask of the seat to play; -1: not known, or not in play
-        self._leads: Any = None
-        self._fl: Any = None
-        self._fb = 0
-        self._weis: tuple[int, ...] = (0,) * g.sides
-        self._stoeck: tuple[int, ...] = (0,) * g.sides
+        self._weis: tuple[int, ...] = (0,) * sides
+        self._stoeck: tuple[int, ...] = (0,) * sides
         self._weis_json: Any = None
-        self._chosen: tuple[int, ...] = ()
-        self._static: tuple[TrickTables, ...] | None = None
 
     # -- the state API (the rest: chaitea.engine.machine.StateMachine)
     # ---------------------------------
@@ -317,17 +277,6 @@ class JassState(JassDealing, JassPicking, ActionSpellings, PlayStep, PickStep, S
                "_tricks_won", "_tricks")
 
     # legal_actions and apply_action: chaitea.engine.play_step.PlayStep
-
-    def legal_moves(self) -> list[str]:
-        """The legal actions as the record spells them."""
-        if self._phase == "play":
-            cards = self.game.deck.cards
-            return [str(cards[i]) for i in ids(self._legal_mask())]
-        if self._phase == "picking":
-            st = self._situation.status
-            assert st is not None
-            return list(st.legal)
-        return []
 
     def _apply_slow(self, action: int | str | Card) -> None:
         if self._pick_fast(action):  # a legal picking id (chaitea.engine.pick_step)

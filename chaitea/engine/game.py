@@ -1,10 +1,11 @@
-"""Chai Tea Jazz's driver: the game as a state machine with an OpenSpiel-style API (issue 9).
+"""Chai Tea Jazz's game and state: the game as a state machine with an OpenSpiel-style API
+(issue 9), on the one driver (:class:`chaitea.engine.state.RoundState`, issue 20).
 
 :class:`Game` holds the rules as data: the parts of the Chai Tea Jazz ruleset
 (:data:`chaitea.rulesets.chai_tea_jazz.CHAI_TEA_JAZZ`: seating, deck, setup, the choice phase
 ``game.picking`` and the scoring part ``game.scoring``) and the table of action ids.
-:class:`GameState` is one game in progress, on the shared base
-:class:`chaitea.engine.machine.StateMachine`: it plays cards on its inline fast path and hands each
+:class:`GameState` is one game in progress, a :class:`~chaitea.engine.state.RoundState`: the
+driver's steps deal, play its cards on the contract's plan (``game.play_plan``), hand each
 picking action to ``game.picking``
 (:class:`~chaitea.rulesets.barrel.BarrelPicking`) and each finished round to ``game.scoring``
 (:class:`~chaitea.rulesets.paper_pad.PaperPadScore`). Every operation checks legality first and
@@ -46,7 +47,7 @@ from chaitea.core.errors import (
 )
 from chaitea.core.following import Follow, FollowRule
 from chaitea.core.render import draw
-from chaitea.core.round_tables import PlayPlan, TrickTables
+from chaitea.core.round_tables import PlayPlan
 from chaitea.core.setups import SEATINGS, Seating, Setup
 from chaitea.engine.actions import (
     Accept,
@@ -59,10 +60,7 @@ from chaitea.engine.actions import (
     Play,
     Rescind,
 )
-from chaitea.engine.deal_step import DealStep
 from chaitea.engine.machine import CHANCE, TERMINAL
-from chaitea.engine.pick_step import PickStep
-from chaitea.engine.play_step import PlayStep
 from chaitea.engine.registry import (
     RECORD_RULESETS,
     Parts,
@@ -72,7 +70,7 @@ from chaitea.engine.registry import (
 )
 from chaitea.engine.round_play import PlayTables, RoundPlay
 from chaitea.engine.rounds import Picked, RoundResult, TrickRecord, _RoundLog, round_seed
-from chaitea.engine.score_step import ScoreStep
+from chaitea.engine.state import RoundState
 from chaitea.engine.view import StateView
 
 __all__ = ["CHANCE", "TERMINAL", "Game", "GameState", "RoundResult", "TrickRecord", "round_seed"]
@@ -220,7 +218,7 @@ class Game(ActionTable, PlayTables):
 register_maker(CTJ_FAMILY, lambda _ruleset, *args, **kw: Game(*args, **kw))
 
 
-class GameState(PlayStep, PickStep, StateView, RoundPlay, DealStep, ScoreStep):
+class GameState(StateView, RoundPlay, RoundState[RoundResult]):
     """One game of Chai Tea Jazz in progress. Create with :meth:`Game.new_initial_state`.
 
     The API: :meth:`current_player`, :meth:`legal_actions`, :meth:`apply_action` (validates; a
@@ -234,58 +232,22 @@ class GameState(PlayStep, PickStep, StateView, RoundPlay, DealStep, ScoreStep):
                  names: Sequence[str] | None = None, round_only: bool = False) -> None:
         if type(barrel) is not int or not 0 <= barrel < game.players:
             raise SetupError(f"barrel must be a seat 0..{game.players - 1} (RECORD barrel)")
-        self.game = game
-        self.names: list[str] = list(names) if names else [f"Seat {i}" for i in
-                                                           range(game.players)]
+        super().__init__(game, seed=seed, names=names)  # the driver's fields (engine.state)
         self.first_barrel = barrel
-        self._seed = seed
         self._round_only = round_only
-        self._score = game.scoring.start(game)  # the pad (chaitea.engine.score_step)
         self._barrel = barrel
-        self._phase = "deal"
         self._agreed = False
         self._logs: list[_RoundLog] = []
-        self._results: list[RoundResult] = []
-        n = game.players
-        # cards
-        self._hands = [0] * n
-        self._straw_up = [0] * n
-        self._straw_down = [0] * n
-        self._cover: tuple[int, ...] = ()
-        self._set_aside: tuple[int, ...] = ()
+        self._set_aside: tuple[int, ...] = ()  # the two players' set-aside cards (RULES P)
         # picking: one immutable situation (chaitea.rulesets.barrel.Bidding), shared by clones
         self._turn = barrel
         self._situation: Any = game.picking.idle(barrel)
-        # play
-        self._picked: Picked | None = None  # the round's picking outcome (set as play starts)
+        # play: the round's picking outcome, declarer and contract (set as play starts)
+        self._picked: Picked | None = None
         self._declarer = -1
         self._contract: Contract | None = None
-        # the trick's tables (chaitea.engine.play_step: set as play starts)
-        self._static: tuple[TrickTables, ...] | None = None
-        self._tt: TrickTables | None = None
-        self._legal = game.idle_follow.legal
-        self._strength: tuple[tuple[int, ...], ...] = ()
+        self._legal = game.idle_follow.legal  # before any trump is in force
         self._values = game.deck.points
-        self._trump = -1
-        self._bonus = 0  # no last-trick bonus (RULES S)
-        self._dynamic = False  # every trick's trump is known at the deal
-        self._leads: Any = None
-        self._fl: Any = None
-        self._fb = 0
-        self._trick: list[int] = []
-        self._leader = 0
-        self._led = -1
-        self._trick_no = 0
-        self._side_points = [0] * game.sides
-        self._tricks_won = [0] * n
-        self._tricks: list[tuple[int, tuple[int, ...], int]] = []
-        self._lm = -1  # the legal mask of the seat to play, kept by each card (-1: not in play)
-        self._acts: list[int] = []  # the action ids of the round in progress (its log's list)
-        self._suit_of = game.deck.suit_of  # immutable game data, copied here for the hot path
-        self._side_of = game.side_of
-        self._n = game.players
-        self._n_tricks = game.n_tricks
-        self._bits = game.bit_tables
         if self._seed is not None:
             self._auto_deal()
 
@@ -294,12 +256,8 @@ class GameState(PlayStep, PickStep, StateView, RoundPlay, DealStep, ScoreStep):
     _copied = ("_results", "_hands", "_straw_up", "_straw_down", "_trick", "_side_points",
                "_tricks_won", "_tricks", "names")
 
-    # legal_actions and apply_action (its hot path): chaitea.engine.play_step.PlayStep
-
-    def legal_moves(self) -> list[str]:
-        """The legal actions in the record's spelling (``7H``, ``pass``, ``5 under``)."""
-        acts = self.game.actions
-        return [str(acts[a]) for a in self.legal_actions()]
+    # legal_actions and apply_action (its hot path): chaitea.engine.play_step.PlayStep;
+    # legal_moves: chaitea.engine.state.RoundState
 
     def _apply_slow(self, action: int | Action | str) -> None:
         """Every action but a legal card id (the play step's): a picking id, a spelling or a
@@ -333,11 +291,6 @@ class GameState(PlayStep, PickStep, StateView, RoundPlay, DealStep, ScoreStep):
         if aid is not None and aid in self.legal_actions():
             return aid
         raise self._refusal(value)
-
-    def clone(self) -> GameState:
-        """An independent copy: applying actions to one never changes the other."""
-        c: GameState = super().clone()
-        return c
 
     def _clone_into(self, c: GameState) -> None:
         # the pad is shared: the scoring part writes a new one (PaperPadScore.write)

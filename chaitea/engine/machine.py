@@ -23,7 +23,7 @@ the subclass), ``_picking_seat`` names who speaks while picking, and ``_copied``
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, overload
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar, overload
 
 from chaitea.core.cards import Card
 from chaitea.core.errors import ChaiTeaError
@@ -165,7 +165,7 @@ class StateMachine(Generic[R]):
             return False
         return True
 
-    def clone(self) -> Any:
+    def clone(self) -> Self:
         """An independent copy: applying actions to one never changes the other."""
         c = object.__new__(type(self))
         d = c.__dict__
