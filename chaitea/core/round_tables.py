@@ -27,7 +27,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 
 from chaitea.core.cards import Deck
@@ -104,11 +104,16 @@ class PlayPlan:
     tricks: tuple[TrickTables, ...] | None
     bonus: int
 
+    unchosen: tuple[int, ...] = field(init=False, repr=False)  # per trick -1: none named
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "unchosen", (-1,) * len(self.rules))
+
     def chosen(self, trumps: Sequence[int] = ()) -> tuple[int, ...]:
         """Per trick the trump a player named (3x3: ``trumps`` in the order named, 0 for one
         not yet named), else -1."""
         if self.tricks is not None:  # no trick's trump is chosen
-            return (-1,) * len(self.rules)
+            return self.unchosen
         named = iter(trumps)
         return tuple(next(named, 0) if r.trump_setting is TrumpSetting.CHOSEN else -1
                      for r in self.rules)

@@ -63,7 +63,10 @@ class DealStep:
     def _auto_deal(self) -> None:
         """A seeded game deals its next round from the game's seed (:func:`round_seed`)."""
         assert self._seed is not None
-        self._deal(round_seed(self._seed, self.round_number))
+        g = self.game
+        seed = round_seed(self._seed, self.round_number)
+        self._lay_out(seed, *deal_layout(seed, g.seating, g.deck))  # _deal, inline
+        self._begin_picking()
 
     def _deal(self, deal: Deal | int) -> None:
         self._deal_cards(deal)

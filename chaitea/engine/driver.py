@@ -279,8 +279,6 @@ class JassState(JassDealing, JassPicking, ActionSpellings, StateViews,
     # legal_actions and apply_action: chaitea.engine.play_step.PlayStep
 
     def _apply_slow(self, action: int | str | Card) -> None:
-        if self._pick_fast(action):  # a legal picking id (chaitea.engine.pick_step)
-            return
         if self._phase == "deal":
             raise IllegalAction("the next round waits for its deal (apply_deal)")
         if self._phase == "end":

@@ -260,18 +260,10 @@ class GameState(StateView, RoundPlay, RoundState[RoundResult]):
     # legal_moves: chaitea.engine.state.RoundState
 
     def _apply_slow(self, action: int | Action | str) -> None:
-        """Every action but a legal card id (the play step's): a picking id, a spelling or a
-        value; a refusal raises :class:`IllegalAction` (:class:`IllegalPlay`,
+        """Every action but a legal card or picking id (the play step's): an illegal id, a
+        spelling or a value; a refusal raises :class:`IllegalAction` (:class:`IllegalPlay`,
         :class:`IllegalPick`) naming the rule, and the state is unchanged."""
-        if not self._pick_fast(action):  # a legal picking id (chaitea.engine.pick_step)
-            self._apply_id(self.verify_action(action))
-
-    def _round_over(self, winner: int) -> None:
-        # the table is cleared and the last trick's winner is its leader, as after every trick
-        self._trick = []
-        self._led = -1
-        self._leader = self._turn = winner
-        self._end_round(winner)
+        self._apply_id(self.verify_action(action))
 
     def verify_action(self, action: int | Action | str) -> int:
         """Return the id of ``action`` if it is legal now, else raise the error that names the rule

@@ -99,24 +99,12 @@ class PickStep:
         self._situation = s
         self._turn = s.seat
 
-    def _choice_actions(self) -> list[int]:
-        """The legal picking ids (none outside picking)."""
-        return list(self._legal_picks()) if self._phase == "picking" else []
-
     def _legal_picks(self) -> tuple[int, ...]:
-        """The situation's legal ids: kept on it, or asked of the part once."""
+        """The situation's legal ids: kept on it, or asked of the part once (the play step's
+        ``legal_actions`` and ``apply_action`` read them inline)."""
         s = self._situation
         ids: tuple[int, ...] | None = s.legal_ids
         return self.game.picking.legal(self, s) if ids is None else ids
-
-    def _pick_fast(self, action: Any) -> bool:
-        """Apply ``action`` if it is a legal picking id (the state API's loop hands those);
-        else say so and change nothing (the family reads and refuses the rest)."""
-        if type(action) is not int or self._phase != "picking" or \
-                action not in self._legal_picks():
-            return False
-        self._pick_id(action)
-        return True
 
     def _pick_refusal(self, action: Any) -> IllegalPick:
         refusal: IllegalPick = self.game.picking.refusal(self, self._situation, action)

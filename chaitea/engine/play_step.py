@@ -15,8 +15,8 @@ ends once, in :meth:`_end_trick`, by :func:`chaitea.core.tricks.end_trick` (D2: 
 strengths the later-played card wins).
 
 A state supplies the family's parts: ``_apply_slow`` (the other actions) and ``_round_over``
-(the round is played: the scoring part writes it); ``_choice_actions`` (the legal picking ids)
-is the pick step's (:mod:`chaitea.engine.pick_step`).
+(the round is played: the scoring part writes it). A legal picking id is handed to the pick step
+(:mod:`chaitea.engine.pick_step`), whose situation keeps the legal ids.
 
 >>> from chaitea import Game
 >>> for game in (Game(players=3), Game(ruleset="schieber")):
@@ -89,8 +89,10 @@ class PlayStep:
     def _round_over(self, winner: int) -> None:
         raise NotImplementedError
 
+    _situation: Any  # the picking situation (chaitea.engine.pick_step), its legal ids kept
+
     if TYPE_CHECKING:  # the pick step's (chaitea.engine.pick_step.PickStep)
-        def _choice_actions(self) -> list[int]: ...
+        def _pick_id(self, aid: int) -> None: ...
 
     # -- the state API's play part -----------------------------------------------------------
     def legal_actions(self) -> list[int]:
@@ -99,7 +101,11 @@ class PlayStep:
         m = self._lm
         if m < 0:
             if self._phase != "play":
-                return self._choice_actions()
+                if self._phase != "picking":
+                    return []
+                s = self._situation  # the pick step's situation keeps its legal ids
+                ids = s.legal_ids
+                return list(self.game.picking.legal(self, s) if ids is None else ids)
             m = self._legal_mask()
         if not m >> 36:  # card ids below 36: three table look-ups
             return [*IDS0[m & 4095], *IDS12[m >> 12 & 4095], *IDS24[m >> 24]]
@@ -153,6 +159,12 @@ class PlayStep:
                 m &= ~fb
             self._lm = m
             return
+        if m < 0 and type(action) is int and self._phase == "picking":
+            s = self._situation  # a legal picking id: the pick step applies it
+            ids = s.legal_ids
+            if action in (self.game.picking.legal(self, s) if ids is None else ids):
+                self._pick_id(action)
+                return
         self._apply_slow(action)
 
     apply = apply_action
@@ -164,7 +176,7 @@ class PlayStep:
         self._rules = plan.rules
         self._static = plan.tricks
         self._bonus = plan.bonus
-        self._chosen = plan.chosen(trumps)
+        self._chosen = plan.chosen(trumps) if plan.tricks is None else plan.unchosen
         self._known = -1
         self._trick = []
         self._led = -1
@@ -174,7 +186,12 @@ class PlayStep:
         self._tricks = []
         self._leader = self._turn = leader
         self._phase = "play"
-        self._setup_trick()
+        if plan.tricks is None:
+            self._setup_trick()
+            return
+        self._use(plan.tricks[0])  # _setup_trick's static case, inline
+        self._dynamic = False
+        self._lm = self._hands[leader]  # the leader may lead any card
 
     def _legal_mask(self) -> int:
         """The legal mask of the seat to play (kept in ``_lm``; -1 once a part closed it, e.g.

@@ -120,11 +120,15 @@ class RoundPlay(StateFields):
         self._declarer, self._contract = picked.declarer, picked.contract
         self._start_tricks(self.game.play_plan(picked.contract), picked.declarer)
 
-    def _end_round(self, last: int) -> None:
-        """The round is over (``last`` won its last trick): the score step has its scoring part
+    def _round_over(self, last: int) -> None:
+        """The round is over (``last`` won its last trick; the play step's): the table is
+        cleared and ``last`` leads, as after every trick; the score step has its scoring part
         score it and write it on the pad (a new pad: clones share theirs), and the game ends or
         the barrel moves on (:meth:`_round_scored`). A state of one round
         (``Game.round_state``) only scores it."""
+        self._trick = []
+        self._led = -1
+        self._leader = self._turn = last
         g = self.game
         assert self._picked is not None  # set as the round's play started
         hand = PlayedRound(self._picked, tuple(self._tricks_won), tuple(self._side_points), last,

@@ -32,7 +32,7 @@ GAMES: list[tuple[str, dict[str, Any]]] = [
 #: the driver's steps: no family state overrides them (the renounce penalty's state adds its
 #: check to the slow play path, ``_do_play``, which is not among them)
 DRIVER = ("legal_actions", "apply_action", "legal_moves", "apply_deal", "_deal", "_deal_cards",
-          "_begin_picking", "_pick_id", "_pick_fast", "_choice_actions", "_start_tricks",
+          "_begin_picking", "_pick_id", "_legal_picks", "_start_tricks",
           "_end_trick", "_score_round", "current_player", "clone", "is_terminal")
 
 
