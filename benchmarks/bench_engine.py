@@ -275,6 +275,10 @@ def compare(args: argparse.Namespace) -> None:
             m: list[float] = []
             t: list[float] = []
             for r in range(args.repeats):
+                if args.fresh and r:  # new processes: a new hash seed and memory layout each
+                    mine.close()
+                    theirs.close()
+                    mine, theirs = _Worker(ROOT), _Worker(peer)
                 jobs: list[tuple[str, _Worker, object]] = [
                     ("b", mine, "baseline"), ("m", mine, what), ("t", theirs, what)]
                 got: dict[str, float] = {}
@@ -302,6 +306,10 @@ def main() -> None:
     ap.add_argument("--players", type=int, nargs="*", default=[2, 3, 4, 6])
     ap.add_argument("--peer", default=None,
                     help="also measure this commit's engine in the same run (e.g. fea5344)")
+    ap.add_argument("--fresh", action="store_true",
+                    help="with --peer: new worker processes for every repetition (each process"
+                         " draws its own string-hash seed and memory layout, which shift a"
+                         " tree's speed by several per cent for the whole life of a process)")
     ap.add_argument("--openspiel", action="store_true",
                     help="side by side with OpenSpiel's three-player Oh Hell from Python")
     ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)

@@ -230,7 +230,7 @@ def end_trick(trick: Sequence[int], leader: int, table: Sequence[int], values: S
     last trick's, :func:`last_trick_bonus`; 0 before it), go to ``points[credit[winner]]``
     (``credit``: each seat's side, or each seat itself); ``won[winner]`` counts one more trick
     and ``tricks`` records ``(leader, cards, winner)``. Returns the winner: the next leader.
-    The engine's play path (the hot path): four players are unrolled.
+    The engine's play path (the hot path): three and four players are unrolled.
 
     >>> from chaitea.core.cards import JASS
     >>> from chaitea.core.values import JASS_NO_TRUMP
@@ -254,6 +254,14 @@ def end_trick(trick: Sequence[int], leader: int, table: Sequence[int], values: S
         if table[d] >= best:
             pos = 3
         pts = values[a] + values[b] + values[c] + values[d] + bonus
+    elif n == 3:  # three players, unrolled as four
+        a, b, c = trick
+        best, pos = table[a], 0
+        if table[b] >= best:
+            best, pos = table[b], 1
+        if table[c] >= best:
+            pos = 2
+        pts = values[a] + values[b] + values[c] + bonus
     else:
         best, pos = -1, 0
         for p, c in enumerate(trick):
