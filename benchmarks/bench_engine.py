@@ -18,6 +18,13 @@ repetitions' own ratios (issue 9: this tree's ratio must be at least the peer's)
 
     python benchmarks/bench_engine.py --peer fea5344 --players 3 4 --repeats 5
 
+With ``--fresh`` both workers are started anew for every repetition: a process draws one
+string-hash seed and one memory layout for its life, which shift a tree's speed by several per
+cent for a whole run (issue 20: this tree against a worktree of itself measured 1.015-1.096 with
+long-lived workers), so fresh workers sample them instead of fixing one draw per tree.
+
+    python benchmarks/bench_engine.py --peer 4d2a677 --players 3 4 --seconds 1 --repeats 15 --fresh
+
 ``--openspiel`` times three-player Chai Tea Jazz rounds beside OpenSpiel's 36-card three-player
 Oh Hell (``pip install open-spiel`` into the venv, for the benchmark only) driven from Python in
 the same loop shape (chance outcomes sampled from Python), alternating, medians, the ratio last:

@@ -254,7 +254,7 @@ def end_trick(trick: Sequence[int], leader: int, table: Sequence[int], values: S
         if table[d] >= best:
             pos = 3
         pts = values[a] + values[b] + values[c] + values[d] + bonus
-    elif n == 3:  # three players, unrolled as four
+    elif n == 3:  # three players, unrolled as four (ties: the later card, D2)
         a, b, c = trick
         best, pos = table[a], 0
         if table[b] >= best:
