@@ -14,6 +14,11 @@ PYTHON   ?= python3
 VENV     := .venv
 PY       := $(VENV)/bin/python
 STAMP    := $(VENV)/.stamp
+# The compiled modules' build (chaitea/core/compiled.py: MODULES) and the sources it reads.
+COMPILED     := $(VENV)/.compiled
+COMPILED_SRC := chaitea/core/compiled.py chaitea/core/bits.py chaitea/engine/play_step.py
+# `make test` runs these tests a second time on the Python reference (CHAITEA_PURE=1).
+PURE_TESTS   := tests/engine tests/core tests/jass tests/properties
 CHROMIUM := /usr/bin/chromium
 PORT     ?= 8866
 HOST     := 127.0.0.1
@@ -45,7 +50,7 @@ define stage
 	else rc=$$?; echo "<== $(1): FAILED (exit $$rc) after $$(( $$(date +%s) - start )) s"; exit $$rc; fi
 endef
 
-.PHONY: help setup venv test lint unit nbval browser binder-test workshop-smoke soak bench \
+.PHONY: help setup venv compiled test lint unit nbval browser binder-test workshop-smoke soak bench \
         dashboard workshop \
         nbstrip binder-pins binder-links clean
 
@@ -60,14 +65,29 @@ help:
 	@echo "make nbstrip      clear outputs and metadata of notebooks/*.ipynb"
 	@echo "make binder-pins  rewrite binder/requirements.txt from the dev venv"
 	@echo "make setup        venv + editable install + Debian chromium (if missing)"
+	@echo "make compiled     build the compiled play step (mypyc; make venv runs it)"
 	@echo "make clean        remove the venv, build output, caches and artifacts"
 
 # ------------------------------------------------------------------ setup
 setup: venv $(CHROMIUM)
 	@:
 
-venv: $(STAMP)
+venv: $(STAMP) $(COMPILED)
 	@:
+
+# The compiled hot path (issue 22, chaitea/core/compiled.py): mypyc builds the play step beside
+# its sources when a C compiler is here; without one the kit runs as Python. Rebuilt when a
+# compiled module's source changes (a stale build is not loaded: the sources run instead).
+compiled: $(COMPILED)
+	@:
+
+$(COMPILED): $(STAMP) $(COMPILED_SRC)
+	@if command -v cc >/dev/null 2>&1; then \
+	  echo "Compiling the play step with mypyc (chaitea/core/compiled.py build, about 2 min)"; \
+	  $(PY) chaitea/core/compiled.py build >$(VENV)/compiled.log 2>&1 \
+	    || { tail -20 $(VENV)/compiled.log; echo "mypyc build failed (log: $(VENV)/compiled.log)"; exit 1; }; \
+	else echo "No C compiler (cc): the kit runs as pure Python"; fi
+	@touch $@
 
 $(PY):
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' \
@@ -106,6 +126,7 @@ test: setup
 	$(call stage,ruff,$(PY) -m ruff check .)
 	$(call stage,mypy,$(MYPY))
 	$(call stage,unit tests,$(PY) -m pytest)
+	$(call stage,unit tests on pure Python (CHAITEA_PURE=1),CHAITEA_PURE=1 $(PY) -m pytest -q $(PURE_TESTS))
 	$(call stage,notebooks (nbval),$(PY) -m pytest --nbval-lax --nbval-current-env notebooks/)
 	$(call stage,browser tests,$(PY) -m pytest -m browser tests/browser)
 	$(call stage,workshop smoke test,$(PY) -m pytest -m workshop tests/test_workshop_smoke.py)
@@ -117,6 +138,7 @@ lint: venv
 
 unit: venv
 	$(PY) -m pytest
+	CHAITEA_PURE=1 $(PY) -m pytest -q $(PURE_TESTS)
 
 nbval: venv
 	$(PY) -m pytest --nbval-lax --nbval-current-env notebooks/
@@ -176,4 +198,5 @@ binder-links:
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info artifacts .mypy_cache .ruff_cache .pytest_cache .hypothesis
+	find chaitea -name '*.so' -delete
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +

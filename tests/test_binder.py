@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOK = "notebooks/00_welcome.ipynb"
 # What a fresh clone holds: leave out local state and build output.
 IGNORE = shutil.ignore_patterns(
-    ".git", ".venv", "artifacts", "build", "dist", "*.egg-info", "__pycache__",
+    ".git", ".venv", "artifacts", "build", "dist", "*.egg-info", "__pycache__", "*.so",
     ".mypy_cache", ".ruff_cache", ".pytest_cache", ".hypothesis", ".ipynb_checkpoints",
 )  # fmt: skip
 
@@ -90,6 +90,10 @@ def test_project_installs_non_editable(binder_env: tuple[Path, Path, dict[str, s
                 assert (Path(installed).parent / rel).is_file(), f"{rel} missing from install"
     run([python, "-m", "pip", "check"], cwd=env_dir, env=env)
     assert version
+    # postBuild compiled the play step in the install (issue 22; a C compiler is here)
+    mode = run([python, "-c", "from chaitea.core import compiled; "
+                "print(compiled.status()['mode'])"], cwd=env_dir, env=env).strip()
+    assert mode == ("compiled" if shutil.which("cc") else "not built"), mode
 
 
 def test_notebook_runs_in_binder_env(binder_env: tuple[Path, Path, dict[str, str]]) -> None:

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar, overloa
 from chaitea.core.cards import Card
 from chaitea.core.errors import ChaiTeaError
 
-__all__ = ["CHANCE", "TERMINAL", "Field", "StateMachine", "round_seed"]
+__all__ = ["CHANCE", "TERMINAL", "Field", "StateMachine", "native_fields", "round_seed"]
 
 CHANCE = -1  # current_player() while the next round waits for its deal
 TERMINAL = -4  # current_player() once the game is over (OpenSpiel's kTerminalPlayerId)
@@ -73,7 +73,8 @@ class Field(Generic[T]):
     def __get__(self, obj: object, owner: type | None = None) -> Field[T] | T:
         if obj is None:
             return self
-        value: T = obj.__dict__[self.field]
+        d = obj.__dict__  # a compiled base's fields are not in it (chaitea.core.compiled)
+        value: T = d[self.field] if self.field in d else getattr(obj, self.field)
         if self.copy:
             copied: T = list(value)  # type: ignore[call-overload]
             return copied
@@ -81,6 +82,25 @@ class Field(Generic[T]):
 
     def __set__(self, obj: object, value: object) -> None:
         raise AttributeError(f"{self.field.lstrip('_')} is read-only")
+
+
+def native_fields(cls: type) -> tuple[str, ...]:
+    """The fields a compiled base of ``cls`` keeps outside the instance ``__dict__``
+    (mypyc's ``__mypyc_attrs__``; none when the bases run as Python)."""
+    got = _NATIVE.get(cls)
+    if got is None:
+        names: list[str] = []
+        for base in cls.__mro__:
+            for name in base.__dict__.get("__mypyc_attrs__", ()):
+                if name != "__dict__" and name not in names:
+                    names.append(name)
+        got = _NATIVE[cls] = tuple(names)
+    return got
+
+
+_NATIVE: dict[type, tuple[str, ...]] = {}
+# per state class: (a compiled base copies its own fields, the __dict__ lists a clone copies)
+_CLONE_PLANS: dict[type, tuple[bool, tuple[str, ...]]] = {}
 
 
 class StateMachine(Generic[R]):
@@ -167,10 +187,18 @@ class StateMachine(Generic[R]):
 
     def clone(self) -> Self:
         """An independent copy: applying actions to one never changes the other."""
-        c = object.__new__(type(self))
+        cls = type(self)
+        c = cls.__new__(cls)  # a compiled base allocates its native fields
         d = c.__dict__
         d.update(self.__dict__)
-        for name in self._copied:
+        plan = _CLONE_PLANS.get(cls)
+        if plan is None:
+            native = native_fields(cls)
+            plan = _CLONE_PLANS[cls] = (bool(native),
+                                        tuple(n for n in self._copied if n not in native))
+        if plan[0]:  # compiled: the play step's fields, its lists new (PlayStep._copy_play)
+            self._copy_play(c)  # type: ignore[attr-defined]
+        for name in plan[1]:
             d[name] = list(d[name])
         self._clone_into(c)
         return c

@@ -30,8 +30,8 @@ A state supplies the family's parts: ``_apply_slow`` (the other actions) and ``_
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar, cast
 
 from chaitea.core.bits import CHUNK, CHUNK_MASK, IDS0, IDS12, IDS24
 from chaitea.core.following import Lead
@@ -40,9 +40,23 @@ from chaitea.core.tricks import TrickRule, TrumpSetting, end_trick, trump_at_sta
 
 __all__ = ["PlayStep"]
 
+_C = TypeVar("_C")
 
+try:  # mypyc reads the class's attributes from it (chaitea.core.compiled)
+    from mypy_extensions import mypyc_attr
+except ImportError:  # pragma: no cover - an install without mypy's extensions runs as Python
+    def mypyc_attr(*attrs: str, **kwattrs: object) -> Callable[[_C], _C]:
+        return lambda cls: cls
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
 class PlayStep:
-    """Trick play over the state's fields (the state declares and sets them)."""
+    """Trick play over the state's fields (the state declares and sets them).
+
+    Compiled (:mod:`chaitea.core.compiled`), the fields declared here are the class's native
+    attributes (typed, outside the instance ``__dict__``: :meth:`StateMachine.clone
+    <chaitea.engine.machine.StateMachine.clone>` and pickling copy them by name); the
+    families' states are interpreted subclasses."""
 
     game: Any
     _phase: str
@@ -67,7 +81,7 @@ class PlayStep:
     _cover: tuple[int, ...]  # per card id the straw card under it, or -1 (D7; else empty)
     _lm: int  # the legal mask of the seat to play; -1: not known, or not in play
     _leads: tuple[Lead, ...] | None  # the trick's masks by led suit (None: _legal's path)
-    _fl: Lead  # the led suit's entry of _leads
+    _fl: Any  # the led suit's entry of _leads (a Lead; None before a trick's lead)
     _fb: int  # the cards a follower may no longer play (Jass: no undertrumping)
     _tt: TrickTables | None  # the trick's tables
     _legal: Any  # the trick's legal-mask function (hand, led, trick) -> mask
@@ -82,6 +96,51 @@ class PlayStep:
     _dynamic: bool  # a card of this trick may still set the trump (Tutti)
     _contract: Any
 
+    # -- a clone's fields (compiled) ---------------------------------------------------------
+    def _copy_play(self, c: PlayStep) -> None:
+        """Compiled (:mod:`chaitea.core.compiled`): copy the fields declared above, which live
+        outside the instance ``__dict__``, into the clone ``c``; each list a play changes in
+        place is a new list (:meth:`StateMachine.clone
+        <chaitea.engine.machine.StateMachine.clone>` calls it; run as Python the fields are
+        in ``__dict__`` and a clone copies them there)."""
+        c.game = self.game
+        c._phase = self._phase
+        c._n = self._n
+        c._side_of = self._side_of
+        c._suit_of = self._suit_of
+        c._bits = self._bits
+        c._hands = list(self._hands)
+        c._straw_up = list(self._straw_up)
+        c._straw_down = list(self._straw_down)
+        c._acts = list(self._acts)
+        c._trick = list(self._trick)
+        c._leader = self._leader
+        c._turn = self._turn
+        c._led = self._led
+        c._trick_no = self._trick_no
+        c._n_tricks = self._n_tricks
+        c._side_points = list(self._side_points)
+        c._tricks_won = list(self._tricks_won)
+        c._tricks = list(self._tricks)
+        c._cover = self._cover
+        c._lm = self._lm
+        c._leads = self._leads
+        c._fl = self._fl
+        c._fb = self._fb
+        c._tt = self._tt
+        c._legal = self._legal
+        c._strength = self._strength
+        c._values = self._values
+        c._trump = self._trump
+        c._bonus = self._bonus
+        c._static = self._static
+        c._rules = self._rules
+        c._chosen = self._chosen
+        c._known = self._known
+        c._dynamic = self._dynamic
+        c._contract = self._contract
+        c._situation = self._situation
+
     # -- the family's parts ------------------------------------------------------------------
     def _apply_slow(self, action: Any) -> None:
         raise NotImplementedError
@@ -90,9 +149,6 @@ class PlayStep:
         raise NotImplementedError
 
     _situation: Any  # the picking situation (chaitea.engine.pick_step), its legal ids kept
-
-    if TYPE_CHECKING:  # the pick step's (chaitea.engine.pick_step.PickStep)
-        def _pick_id(self, aid: int) -> None: ...
 
     # -- the state API's play part -----------------------------------------------------------
     def legal_actions(self) -> list[int]:
@@ -163,11 +219,10 @@ class PlayStep:
             s = self._situation  # a legal picking id: the pick step applies it
             ids = s.legal_ids
             if action in (self.game.picking.legal(self, s) if ids is None else ids):
-                self._pick_id(action)
+                # the pick step's (chaitea.engine.pick_step.PickStep, a later base of the state)
+                cast(Any, self)._pick_id(action)
                 return
         self._apply_slow(action)
-
-    apply = apply_action
 
     # -- the play step -----------------------------------------------------------------------
     def _start_tricks(self, plan: PlayPlan, leader: int, trumps: Sequence[int] = ()) -> None:

@@ -20,6 +20,7 @@ from chaitea.core.deals import Deal
 from chaitea.core.errors import IllegalAction, IllegalPlay
 from chaitea.core.following import FollowRule
 from chaitea.core.round_tables import PlayPlan, round_tables
+from chaitea.engine.machine import native_fields
 from chaitea.engine.rounds import Picked, PlayedRound, RoundResult, StateFields, _RoundLog
 
 __all__ = ["PlayTables", "RoundPlay"]
@@ -75,13 +76,21 @@ class RoundPlay(StateFields):
     (RULES S)."""
 
     def __getstate__(self) -> dict[str, object]:
-        """For pickling: the trick's legal function is rebuilt from its tables."""
-        state = dict(self.__dict__)
+        """For pickling: the fields (a compiled base's too, ``native_fields``); the trick's
+        legal function is rebuilt from its tables."""
+        state = {k: getattr(self, k) for k in native_fields(type(self)) if hasattr(self, k)}
+        state.update(self.__dict__)
         del state["_legal"]
         return state
 
     def __setstate__(self, state: dict[str, object]) -> None:
-        self.__dict__.update(state)
+        native = native_fields(type(self))
+        d = self.__dict__
+        for k, v in state.items():
+            if k in native:
+                setattr(self, k, v)
+            else:
+                d[k] = v
         tt = self._tt
         self._legal = self.game.idle_follow.legal if tt is None else tt.follow.legal
 
