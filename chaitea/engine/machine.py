@@ -28,7 +28,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar, overloa
 from chaitea.core.cards import Card
 from chaitea.core.errors import ChaiTeaError
 
-__all__ = ["CHANCE", "TERMINAL", "Field", "StateMachine", "native_fields", "round_seed"]
+__all__ = ["CHANCE", "TERMINAL", "Field", "StateMachine", "fields_of", "native_fields",
+           "round_seed", "set_fields"]
 
 CHANCE = -1  # current_player() while the next round waits for its deal
 TERMINAL = -4  # current_player() once the game is over (OpenSpiel's kTerminalPlayerId)
@@ -96,6 +97,25 @@ def native_fields(cls: type) -> tuple[str, ...]:
                     names.append(name)
         got = _NATIVE[cls] = tuple(names)
     return got
+
+
+def fields_of(obj: object) -> dict[str, object]:
+    """For pickling: an object's fields, a compiled base's (:func:`native_fields`) and its
+    ``__dict__``."""
+    state = {k: getattr(obj, k) for k in native_fields(type(obj)) if hasattr(obj, k)}
+    state.update(obj.__dict__)
+    return state
+
+
+def set_fields(obj: object, state: dict[str, object]) -> None:
+    """For unpickling: the fields :func:`fields_of` gave, each where it lives."""
+    native = native_fields(type(obj))
+    d = obj.__dict__
+    for k, v in state.items():
+        if k in native:
+            setattr(obj, k, v)
+        else:
+            d[k] = v
 
 
 _NATIVE: dict[type, tuple[str, ...]] = {}

@@ -20,7 +20,7 @@ from chaitea.core.deals import Deal
 from chaitea.core.errors import IllegalAction, IllegalPlay
 from chaitea.core.following import FollowRule
 from chaitea.core.round_tables import PlayPlan, round_tables
-from chaitea.engine.machine import native_fields
+from chaitea.engine.machine import fields_of, set_fields
 from chaitea.engine.rounds import Picked, PlayedRound, RoundResult, StateFields, _RoundLog
 
 __all__ = ["PlayTables", "RoundPlay"]
@@ -76,21 +76,14 @@ class RoundPlay(StateFields):
     (RULES S)."""
 
     def __getstate__(self) -> dict[str, object]:
-        """For pickling: the fields (a compiled base's too, ``native_fields``); the trick's
+        """For pickling: the fields (a compiled base's too: ``fields_of``); the trick's
         legal function is rebuilt from its tables."""
-        state = {k: getattr(self, k) for k in native_fields(type(self)) if hasattr(self, k)}
-        state.update(self.__dict__)
+        state = fields_of(self)
         del state["_legal"]
         return state
 
     def __setstate__(self, state: dict[str, object]) -> None:
-        native = native_fields(type(self))
-        d = self.__dict__
-        for k, v in state.items():
-            if k in native:
-                setattr(self, k, v)
-            else:
-                d[k] = v
+        set_fields(self, state)
         tt = self._tt
         self._legal = self.game.idle_follow.legal if tt is None else tt.follow.legal
 

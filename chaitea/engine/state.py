@@ -40,7 +40,7 @@ from typing import Any, TypeVar
 from chaitea.core.round_tables import TrickTables
 from chaitea.core.tricks import TrickRule
 from chaitea.engine.deal_step import DealStep
-from chaitea.engine.machine import StateMachine, native_fields
+from chaitea.engine.machine import StateMachine, fields_of, set_fields
 from chaitea.engine.pick_step import PickStep
 from chaitea.engine.play_step import PlayStep
 from chaitea.engine.score_step import ScoreStep
@@ -81,19 +81,11 @@ class RoundState(PlayStep, PickStep, DealStep, ScoreStep, StateMachine[R]):
     apply = PlayStep.apply_action  # the short name, one call (compiled: the native method)
 
     def __getstate__(self) -> dict[str, object]:
-        """For pickling: the instance's fields and a compiled base's (``native_fields``)."""
-        state = {k: getattr(self, k) for k in native_fields(type(self)) if hasattr(self, k)}
-        state.update(self.__dict__)
-        return state
+        """For pickling: the instance's fields and a compiled base's (``fields_of``)."""
+        return fields_of(self)
 
     def __setstate__(self, state: dict[str, object]) -> None:
-        native = native_fields(type(self))
-        d = self.__dict__
-        for k, v in state.items():
-            if k in native:
-                setattr(self, k, v)
-            else:
-                d[k] = v
+        set_fields(self, state)
 
     def _reset_play(self) -> None:
         """The play step's fields before a round's play (the plan: ``_start_tricks``)."""
