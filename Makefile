@@ -83,7 +83,7 @@ compiled: $(COMPILED)
 
 $(COMPILED): $(STAMP) $(COMPILED_SRC)
 	@if command -v cc >/dev/null 2>&1; then \
-	  echo "Compiling the play step with mypyc (chaitea/core/compiled.py build, about 2 min)"; \
+	  echo "Compiling the play step with mypyc (chaitea/core/compiled.py build, about 15 s)"; \
 	  $(PY) chaitea/core/compiled.py build >$(VENV)/compiled.log 2>&1 \
 	    || { tail -20 $(VENV)/compiled.log; echo "mypyc build failed (log: $(VENV)/compiled.log)"; exit 1; }; \
 	else echo "No C compiler (cc): the kit runs as pure Python"; fi

@@ -152,8 +152,11 @@ def build(root: Path = _ROOT) -> None:
         os.chdir(src)
         try:
             # mypy's checks are make lint's; here only what the compile needs (the copy has no
-            # project config, and an install may lack stubs the kit's checks have)
-            paths = ["--ignore-missing-imports", "--follow-imports=silent",
+            # project config, and an install may lack stubs the kit's checks have). The kit's
+            # other modules are Python objects to the compiled ones anyway: skipping them (Any)
+            # takes the build from 2 minutes to 15 s and leaves the instructions as they were
+            # (icount, issue 22).
+            paths = ["--ignore-missing-imports", "--follow-imports=skip",
                      *(str(_source(m, Path())) for m in MODULES)]
             exts = mypycify(paths, target_dir=os.path.join(tmp, "c"), group_name=GROUP,
                             opt_level="3")

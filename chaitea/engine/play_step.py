@@ -360,7 +360,7 @@ class PlayStep:
         static = self._static
         if static is not None:  # _setup_trick's static case, inline
             tt = static[k]
-            if tt is not self._tt or self._leads is not tt.leads:
+            if self._leads is not tt.leads or tt is not self._tt:
                 self._use(tt)
             self._lm = self._hands[winner]  # the leader may lead any card
             return
