@@ -25,7 +25,7 @@ process keeps its loaded copy: each file is replaced whole)::
 True
 
 This module imports only the standard library (the build runs it as a script, and
-``chaitea/__init__`` installs its finder before any compiled module is imported).
+``chaitea/core/__init__`` installs its finder before any compiled module is imported).
 """
 
 from __future__ import annotations
@@ -104,7 +104,7 @@ class _SourceFinder:
 
 def install() -> str:
     """Decide once per process whether the compiled modules load, before any is imported
-    (``chaitea/__init__`` calls it); returns the mode (:func:`status`)."""
+    (``chaitea/core/__init__`` calls it); returns the mode (:func:`status`)."""
     global _mode
     if _mode is None:
         _mode = _decide()
@@ -126,8 +126,7 @@ def install() -> str:
 def status() -> dict[str, object]:
     """What this process runs: ``mode`` (``compiled``; ``pure``: ``CHAITEA_PURE`` set;
     ``stale``: a source is newer than the build; ``broken``: the build does not load;
-    ``not built``) and per module the file it
-    was loaded from (``None``: not imported yet)."""
+    ``not built``) and per module the file it was loaded from (``None``: not imported yet)."""
     mode = install()
     files = {m: getattr(sys.modules.get(m), "__file__", None) for m in MODULES}
     return {"mode": mode, "files": files, "stale": list(_stale)}

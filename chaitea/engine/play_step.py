@@ -54,9 +54,9 @@ class PlayStep:
     """Trick play over the state's fields (the state declares and sets them).
 
     Compiled (:mod:`chaitea.core.compiled`), the fields declared here are the class's native
-    attributes (typed, outside the instance ``__dict__``: :meth:`StateMachine.clone
-    <chaitea.engine.machine.StateMachine.clone>` and pickling copy them by name); the
-    families' states are interpreted subclasses."""
+    attributes (typed, outside the instance ``__dict__``: a clone copies them in
+    :meth:`_copy_play`, pickling by name through :func:`chaitea.engine.machine.fields_of`);
+    the families' states are interpreted subclasses."""
 
     game: Any
     _phase: str
@@ -95,6 +95,7 @@ class PlayStep:
     _known: int  # Tutti: the trump a card set (-1: not yet)
     _dynamic: bool  # a card of this trick may still set the trump (Tutti)
     _contract: Any
+    _situation: Any  # the picking situation (chaitea.engine.pick_step), its legal ids kept
 
     # -- a clone's fields (compiled) ---------------------------------------------------------
     def _copy_play(self, c: PlayStep) -> None:
@@ -147,8 +148,6 @@ class PlayStep:
 
     def _round_over(self, winner: int) -> None:
         raise NotImplementedError
-
-    _situation: Any  # the picking situation (chaitea.engine.pick_step), its legal ids kept
 
     # -- the state API's play part -----------------------------------------------------------
     def legal_actions(self) -> list[int]:

@@ -60,6 +60,23 @@ def test_a_compiled_state_keeps_its_play_fields_natively() -> None:
         assert fields == ()
 
 
+def test_a_compiled_clone_copies_every_native_field() -> None:
+    """``PlayStep._copy_play`` names the fields one by one: none may be left out (a field
+    added to ``PlayStep`` and not to it would leave the clone without it), and the lists a
+    play changes (the state's ``_copied``) are the clone's own."""
+    for game in (Game(players=3), Game(ruleset="schieber")):
+        state = game.new_initial_state(seed=4)
+        rng = random.Random(4)
+        for _ in range(15):
+            state.apply_action(rng.choice(state.legal_actions()))
+        copy = state.clone()
+        for name in native_fields(type(state)):
+            mine, theirs = getattr(state, name), getattr(copy, name)
+            assert mine == theirs, name
+            if name in state._copied:  # a list the play changes in place
+                assert mine is not theirs, f"{name} is shared with the clone"
+
+
 def _games(seeds: range) -> list[object]:
     """Whole seeded random games, 2, 3 and 4 players and Schieber: per game its returns, its
     history and, every few actions, a clone's and a pickled copy's returns at the end."""
