@@ -16,7 +16,8 @@ PY       := $(VENV)/bin/python
 STAMP    := $(VENV)/.stamp
 # The compiled modules' build (chaitea/core/compiled.py: MODULES) and the sources it reads.
 COMPILED     := $(VENV)/.compiled
-COMPILED_SRC := chaitea/core/compiled.py chaitea/core/bits.py chaitea/engine/play_step.py
+COMPILED_SRC := chaitea/core/compiled.py chaitea/core/bits.py chaitea/core/trick_end.py \
+                chaitea/core/shuffle.py chaitea/engine/play_step.py
 # `make test` runs these tests a second time on the Python reference (CHAITEA_PURE=1).
 PURE_TESTS   := tests/engine tests/core tests/jass tests/properties
 CHROMIUM := /usr/bin/chromium

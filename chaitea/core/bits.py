@@ -60,8 +60,13 @@ def masks_of(id_lists: Iterable[Iterable[int]]) -> list[int]:
     >>> masks_of([[0, 2], [], [13]])
     [5, 0, 8192]
     """
-    bit = (1).__lshift__
-    return [sum(map(bit, i)) for i in id_lists]
+    out: list[int] = []
+    for ids in id_lists:  # compiled: a native loop of shifts (issue 22)
+        m = 0
+        for c in ids:
+            m |= 1 << c
+        out.append(m)
+    return out
 
 
 def bits(mask: int) -> list[int]:

@@ -40,9 +40,11 @@ from types import ModuleType
 
 __all__ = ["GROUP", "MODULES", "PURE_ENV", "extension_of", "install", "status"]
 
-#: The compiled modules: the play step and its card-set helpers. (``core.tricks`` stays Python:
-#: mypyc's frozen dataclasses do not unpickle, and its trick end is one call per trick.)
-MODULES: tuple[str, ...] = ("chaitea.core.bits", "chaitea.engine.play_step")
+#: The compiled modules: the play step, the card-set helpers and the trick's end it calls, and
+#: the seeded shuffle of every deal. (``core.tricks``, the trick rules, stays Python: mypyc's
+#: frozen dataclasses do not unpickle.)
+MODULES: tuple[str, ...] = ("chaitea.core.bits", "chaitea.core.trick_end", "chaitea.core.shuffle",
+                            "chaitea.engine.play_step")
 #: The group's shared library (mypyc's ``<group>__mypyc``: ``chaitea/core/compiled_group__mypyc``,
 #: inside the package, so an editable install finds it as it finds the package).
 GROUP = "chaitea.core.compiled_group"

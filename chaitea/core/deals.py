@@ -14,7 +14,6 @@ True
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -22,62 +21,11 @@ from typing import Any
 from chaitea.core.cards import Card, Deck
 from chaitea.core.errors import CardError, DealError
 from chaitea.core.seating import SEATINGS, Seating
+from chaitea.core.shuffle import IdLists, seeded_layout, shuffled_indices
 
 __all__ = ["Deal", "deal_layout", "seeded_layout", "shuffled_indices"]
 
 Stack = tuple[Card, Card]  # (face-down, face-up)
-
-
-def shuffled_indices(seed: int, size: int) -> list[int]:
-    """The canonical deck's card indices in the order ``random.Random(seed).shuffle`` leaves
-    them."""
-    # random.Random(seed).shuffle(order), step for step, without a method call per card:
-    # Fisher-Yates from the top, each index drawn by rejection from getrandbits (CPython's
-    # _randbelow_with_getrandbits). tests/engine/test_deal_shuffle.py checks the equality.
-    order = list(range(size))
-    steps = _SHUFFLE_STEPS.get(size)
-    if steps is None:  # (i, n = i + 1, k = n.bit_length()) from the top, once per size
-        steps = _SHUFFLE_STEPS[size] = tuple((i, i + 1, (i + 1).bit_length())
-                                             for i in range(size - 1, 0, -1))
-    getrandbits = random.Random(seed).getrandbits
-    for i, n, k in steps:
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        order[i], order[j] = order[j], order[i]
-    return order
-
-
-_SHUFFLE_STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
-
-IdLists = tuple[list[int], ...]
-
-
-def seeded_layout(seed: int, seating: Seating, size: int) -> tuple[list[int], IdLists, IdLists,
-                                                                    IdLists]:
-    """Where a seeded deal puts each card id (RULES P, RECORD deal): the set-aside cards, per
-    seat the face-down and the face-up straw cards (two players; else empty) and the hand,
-    dealt in that order from :func:`shuffled_indices`. :meth:`Deal.from_seed` and the states'
-    seeded deals read it.
-
-    >>> aside, downs, ups, hands = seeded_layout(1, SEATINGS[2], 36)
-    >>> len(aside), [len(d) for d in downs], [len(u) for u in ups], [len(h) for h in hands]
-    (2, [5, 5], [5, 5], [7, 7])
-    """
-    order = shuffled_indices(seed, size)
-    n = seating.players
-    k = seating.straw_stacks
-    if not k:
-        h = size // n
-        return [], (), (), tuple([order[s * h:(s + 1) * h] for s in range(n)])
-    pos = seating.set_aside
-    aside = order[:pos]
-    downs = tuple(order[pos + s * k:pos + (s + 1) * k] for s in range(n))
-    pos += n * k
-    ups = tuple(order[pos + s * k:pos + (s + 1) * k] for s in range(n))
-    pos += n * k
-    h = seating.hand_size
-    return aside, downs, ups, tuple(order[pos + s * h:pos + (s + 1) * h] for s in range(n))
 
 
 def deal_layout(deal: Deal | int, seating: Seating, deck: Deck) -> tuple[

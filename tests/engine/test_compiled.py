@@ -50,6 +50,16 @@ def test_the_mode_is_the_one_asked_for_and_built() -> None:
         assert st["mode"] in ("not built", "compiled")
 
 
+def test_make_rebuilds_when_any_compiled_source_changes() -> None:
+    """The Makefile's build stamp depends on every module of ``compiled.MODULES`` (else an
+    edit leaves a stale build, which runs as Python with a warning)."""
+    text = (ROOT / "Makefile").read_text(encoding="utf-8")
+    start = text.index("COMPILED_SRC :=")
+    block = text[start:text.index("\n\n", start)]
+    for name in compiled.MODULES:
+        assert name.replace(".", "/") + ".py" in block, f"{name}: not in Makefile's COMPILED_SRC"
+
+
 def test_a_compiled_state_keeps_its_play_fields_natively() -> None:
     fields = native_fields(GameState)
     if _is_extension(play_step.__file__):
