@@ -126,8 +126,8 @@ MYPY = $(PY) -m mypy -p chaitea -p chaitea_widgets -p tests \
 test: setup
 	$(call stage,ruff,$(PY) -m ruff check .)
 	$(call stage,mypy,$(MYPY))
-	$(call stage,unit tests,$(PY) -m pytest)
-	$(call stage,unit tests on pure Python (CHAITEA_PURE=1),CHAITEA_PURE=1 $(PY) -m pytest -q $(PURE_TESTS))
+	$(call stage,unit tests,$(PY) -m pytest -n auto)
+	$(call stage,unit tests on pure Python (CHAITEA_PURE=1),CHAITEA_PURE=1 $(PY) -m pytest -q -n auto $(PURE_TESTS))
 	$(call stage,notebooks (nbval),$(PY) -m pytest --nbval-lax --nbval-current-env notebooks/)
 	$(call stage,browser tests,$(PY) -m pytest -m browser tests/browser)
 	$(call stage,workshop smoke test,$(PY) -m pytest -m workshop tests/test_workshop_smoke.py)
@@ -138,8 +138,8 @@ lint: venv
 	$(call stage,mypy,$(MYPY))
 
 unit: venv
-	$(PY) -m pytest
-	CHAITEA_PURE=1 $(PY) -m pytest -q $(PURE_TESTS)
+	$(PY) -m pytest -n auto
+	CHAITEA_PURE=1 $(PY) -m pytest -q -n auto $(PURE_TESTS)
 
 nbval: venv
 	$(PY) -m pytest --nbval-lax --nbval-current-env notebooks/

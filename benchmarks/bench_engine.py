@@ -27,7 +27,8 @@ long-lived workers), so fresh workers sample them instead of fixing one draw per
 
 ``--openspiel`` times three-player Chai Tea Jazz rounds beside OpenSpiel's 36-card three-player
 Oh Hell (``pip install open-spiel`` into the venv, for the benchmark only) driven from Python in
-the same loop shape (chance outcomes sampled from Python), alternating, medians, the ratio last:
+the same loop shape (chance outcomes sampled from Python), alternating, medians, the ratio; then
+``clone()`` in play (three players, Schieber and OpenSpiel's state; the best of 7 x 20,000):
 
     python benchmarks/bench_engine.py --openspiel --repeats 5 --seconds 2
 """
@@ -43,6 +44,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
+from typing import Any
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -183,6 +185,46 @@ def versus_openspiel(args: argparse.Namespace) -> None:
     print(f"median: chaitea 3 players {statistics.median(ours):.0f} rounds/s, OpenSpiel "
           f"{OPENSPIEL_GAME} from Python {statistics.median(theirs):.0f} games/s")
     print(f"ratio chaitea/OpenSpiel-from-Python: {ratio:.2f}x (issue 22 target: at least 2x)")
+    import pyspiel
+
+    os_state = pyspiel.load_game(OPENSPIEL_GAME).new_initial_state()
+    rng = random.Random(3)
+    while len(os_state.history()) < 50:  # the deal (chance) and the bids, into the tricks
+        if os_state.is_chance_node():
+            outcomes, probs = zip(*os_state.chance_outcomes(), strict=True)
+            os_state.apply_action(rng.choices(outcomes, probs)[0])
+        else:
+            os_state.apply_action(rng.choice(os_state.legal_actions()))
+    print(f"clone() in play, best of 7 x 20,000 (issue 22 target: at most 3 us): chaitea 3 players "
+          f"{clone_micros({'players': 3}):.2f} us, Schieber "
+          f"{clone_micros({'ruleset': 'schieber'}):.2f} us; OpenSpiel oh_hell "
+          f"{_best_clone(os_state):.2f} us")
+
+
+def clone_micros(game_kwargs: dict[str, object], plays: int = 10) -> float:
+    """The best of 7 timings of 20,000 ``clone()`` calls of a seeded state ``plays`` cards into
+    its first round's tricks, in microseconds per clone."""
+    from chaitea import Game
+
+    state = Game(**game_kwargs).new_initial_state(seed=3)  # type: ignore[arg-type]
+    rng = random.Random(3)
+    while state.phase != "play":
+        state.apply_action(rng.choice(state.legal_actions()))
+    for _ in range(plays):
+        state.apply_action(rng.choice(state.legal_actions()))
+    return _best_clone(state)
+
+
+def _best_clone(state: Any, number: int = 20_000) -> float:
+    best = float("inf")
+    for r in range(8):  # the first run warms up (caches, the allocator): not counted
+        clone = state.clone
+        start = time.perf_counter()
+        for _ in range(number):
+            clone()
+        if r:
+            best = min(best, time.perf_counter() - start)
+    return best / number * 1e6
 
 
 def best_of(fn: Callable[[], tuple[int, float]], repeats: int) -> float:
