@@ -44,8 +44,8 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
-from typing import Any
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -164,7 +164,7 @@ def versus_openspiel(args: argparse.Namespace) -> None:
     from Python, in one process, repetitions alternating (the order swapping), medians; the
     ratio is the median of each repetition's own ratio and is printed last (issue 22)."""
     try:
-        import pyspiel  # noqa: F401
+        import pyspiel
     except ImportError:
         raise SystemExit("OpenSpiel is not installed (pip install open-spiel into the venv; it "
                          "is never a dependency of the kit)") from None
@@ -185,8 +185,6 @@ def versus_openspiel(args: argparse.Namespace) -> None:
     print(f"median: chaitea 3 players {statistics.median(ours):.0f} rounds/s, OpenSpiel "
           f"{OPENSPIEL_GAME} from Python {statistics.median(theirs):.0f} games/s")
     print(f"ratio chaitea/OpenSpiel-from-Python: {ratio:.2f}x (issue 22 target: at least 2x)")
-    import pyspiel
-
     os_state = pyspiel.load_game(OPENSPIEL_GAME).new_initial_state()
     rng = random.Random(3)
     while len(os_state.history()) < 50:  # the deal (chance) and the bids, into the tricks
