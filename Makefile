@@ -14,10 +14,10 @@ PYTHON   ?= python3
 VENV     := .venv
 PY       := $(VENV)/bin/python
 STAMP    := $(VENV)/.stamp
-# The compiled modules' build (chaitea/core/compiled.py: MODULES) and the sources it reads.
+# The compiled modules' build and the sources it reads (chaitea/core/compiled.py's MODULES,
+# printed by the module itself: the one list).
 COMPILED     := $(VENV)/.compiled
-COMPILED_SRC := chaitea/core/compiled.py chaitea/core/bits.py chaitea/core/trick_end.py \
-                chaitea/core/shuffle.py chaitea/engine/play_step.py
+COMPILED_SRC := chaitea/core/compiled.py $(shell $(PYTHON) chaitea/core/compiled.py sources)
 # `make test` runs these tests a second time on the Python reference (CHAITEA_PURE=1).
 PURE_TESTS   := tests/engine tests/core tests/jass tests/properties
 CHROMIUM := /usr/bin/chromium

@@ -17,6 +17,7 @@ Build (the modules in place, beside their sources; no ``chaitea`` import, so a r
 process keeps its loaded copy: each file is replaced whole)::
 
     python chaitea/core/compiled.py build          # make compiled; make venv runs it
+    python chaitea/core/compiled.py sources        # their sources, which the build reads
 
 :func:`status` says what a process runs:
 
@@ -178,8 +179,11 @@ def build(root: Path = _ROOT) -> None:
                 print(f"compiled: {dest.relative_to(root)}")
 
 
-if __name__ == "__main__":  # python chaitea/core/compiled.py build
+if __name__ == "__main__":  # python chaitea/core/compiled.py build | sources
     del sys.path[0]  # this folder: its modules' names must not shadow what mypyc imports
-    if sys.argv[1:] != ["build"]:
-        raise SystemExit("usage: python chaitea/core/compiled.py build")
-    build()
+    if sys.argv[1:] == ["build"]:
+        build()
+    elif sys.argv[1:] == ["sources"]:  # the Makefile's build stamp depends on these
+        print(" ".join(str(_source(m, Path())) for m in MODULES))
+    else:
+        raise SystemExit("usage: python chaitea/core/compiled.py build | sources")

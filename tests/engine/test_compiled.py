@@ -52,12 +52,16 @@ def test_the_mode_is_the_one_asked_for_and_built() -> None:
 
 def test_make_rebuilds_when_any_compiled_source_changes() -> None:
     """The Makefile's build stamp depends on every module of ``compiled.MODULES`` (else an
-    edit leaves a stale build, which runs as Python with a warning)."""
-    text = (ROOT / "Makefile").read_text(encoding="utf-8")
-    start = text.index("COMPILED_SRC :=")
-    block = text[start:text.index("\n\n", start)]
+    edit leaves a stale build, which runs as Python with a warning): make reads the list
+    from ``compiled.py sources``."""
+    out = subprocess.run(["make", "-pn", "help"], cwd=ROOT, capture_output=True, text=True,
+                         check=True).stdout
+    line = next(x for x in out.splitlines() if x.startswith("COMPILED_SRC := "))
+    sources = line.split(":=", 1)[1].split()
     for name in compiled.MODULES:
-        assert name.replace(".", "/") + ".py" in block, f"{name}: not in Makefile's COMPILED_SRC"
+        path = name.replace(".", "/") + ".py"
+        assert path in sources, f"{name}: not in the Makefile's COMPILED_SRC ({line})"
+        assert (ROOT / path).is_file(), path
 
 
 def test_a_compiled_state_keeps_its_play_fields_natively() -> None:
