@@ -1,4 +1,4 @@
-"""The solver's search compiled with numba (issue 10): the same alpha-beta as
+"""The solver's search compiled with numba: the same alpha-beta as
 :class:`chaitea.ai.solver.Solver` on flat integer arrays.
 
 :func:`flat_rules` turns a kernel :class:`~chaitea.ai.kernel.Rules` into arrays once (cached): the
@@ -9,7 +9,7 @@ equivalent-card tables, the point bounds per byte of a card mask, and the sure w
 uses; values are the same, node counts differ). :func:`search` is the whole
 search (card plays, trick ends, the transposition table at trick starts keyed on the cards each
 seat holds, the leader and the Match chance) on an explicit stack of frames, so numba caches it
-on disk (issue 22: a process loads it rather than compiling it; :func:`node`, the same search as
+on disk (a process loads it rather than compiling it; :func:`node`, the same search as
 one self-recursive function, is its reference), run by :class:`chaitea.ai.solver.Solver` when
 numba is installed and the round fits (at most 62 cards,
 no straw-piles or set-aside cards, no Tutti: those stay on the pure-Python search). Setting
@@ -57,13 +57,13 @@ CANON_MAX = 12  # the most cards of a suit for the canonical keys' tables (2^k r
 # CHAITEA_TT_ABSOLUTE=1: the transposition table keyed on absolute hands only (measurements).
 CANON_KEYS = not os.environ.get("CHAITEA_TT_ABSOLUTE")
 TT_START = 16  # the transposition table's rows in use at first (log2), doubled when
-TT_GROW = 8  # more than 1/TT_GROW of them are filled (issue 10: measured 4..8, 8 best)
+TT_GROW = 8  # more than 1/TT_GROW of them are filled (measured 4..8, 8 best)
 # The last seat's enhanced transposition cutoff (:func:`_etc`) only with at least this many
-# tricks left, the trick in progress counted (issue 10: near the end of a round its probes cost
+# tricks left, the trick in progress counted (measured: near the end of a round its probes cost
 # more time than the subtrees they cut. From the first lead, 20 deals of each game, against it
 # at every trick, geometric means over the solved deals: Schieber nodes +3%, CPU -13%, Chai Tea
 # Jazz nodes +3%, CPU -19%; off altogether nodes +6% and +11%, CPU about the same; 8: between).
-# At least 2: the last trick has no table entry to probe. Issue 22, rechecked: Schieber from the
+# At least 2: the last trick has no table entry to probe. Rechecked later: Schieber from the
 # first lead, 6 deals (seed 9, the 4 over 12M nodes left out), per-deal medians against 6:
 # 3 tricks left nodes -3.1% CPU +9.5%, 4 nodes -2.1% CPU +10%: fewer nodes, not less time.
 ETC_MIN_LEFT = 6
@@ -98,7 +98,7 @@ def _bitlen(x: int) -> int:
 
 def _tt_store(base: Any, flag: int, n: int, tk: int, S: Any, TT: Any, word: Any,
               work: int) -> None:
-    """Store an entry into bucket ``base`` (issue 10: two tiers): over its own key if there,
+    """Store an entry into bucket ``base`` (two tiers): over its own key if there,
     else into the first row if it took at least that row's work (the row's entry moves to the
     second row), else into the second row (always replaced). ``word``: the bounds and best
     card; bits 40..: the work (the bit length of the nodes searched for the entry)."""
@@ -135,7 +135,7 @@ def _tt_hash(flag: int, n: int, K: Any, k0: int) -> Any:
 
 
 def _tt_grow(n: int, S: Any, TT: Any) -> None:
-    """Double the rows in use (issue 10: the table grows with the search, so a small search
+    """Double the rows in use (the table grows with the search, so a small search
     touches few pages): each entry of bucket ``b`` goes to ``b`` or ``b + rows`` of the doubled
     table, in the same place of its bucket (no two old buckets meet)."""
     rows = S[ST_TTROWS]
@@ -156,7 +156,7 @@ def _tt_grow(n: int, S: Any, TT: Any) -> None:
 def _tt_key(ck: int, n: int, kb: int, R: Any, S: Any) -> None:
     """The transposition key of a trick start into ``S[kb:kb + n]``: each seat's hand, its
     suits' cards relabelled to their canonical sets with table set ``ck`` (-1: the absolute
-    hands; :func:`_canon_tables`, issue 10)."""
+    hands; :func:`_canon_tables`)."""
     for s in range(n):
         S[kb + s] = S[H0 + s]
     if ck < 0:
@@ -202,7 +202,7 @@ def _tt_card(ck: int, c: int, table: int, R: Any, S: Any) -> int:
 
 def _last_keys(R: Any, S: Any, mb: int, kb: int, nm: int, tb: int, pb: int, p: int,
                winner: int, best: int) -> None:
-    """Issue 10, move ordering: the sort keys of the trick's last card, whose trick winner is
+    """Move ordering: the sort keys of the trick's last card, whose trick winner is
     known exactly (the payees' points count, RULES scoring; ``winner``/``best``: the trick's
     winner so far and its strength). A trick the mover's side keeps anyway: the most points
     first; one the mover can take: the weakest winning card (Chai Tea Jazz: the one with the
@@ -237,7 +237,7 @@ def _to_front(S: Any, mb: int, nm: int, c: int) -> None:
 
 def _etc(p: int, tno: int, led: int, leader: int, alpha: int, beta: int, nm: int, mb: int,
          maxing: int, R: Any, S: Any, TT: Any) -> tuple[int, int]:
-    """Enhanced transposition cutoff at the last seat of a trick (issue 10, move ordering):
+    """Enhanced transposition cutoff at the last seat of a trick (move ordering):
     each card there ends the trick, so its winner, its points and the next trick start are
     known; a card whose next trick start the transposition table already bounds past the
     window (the maximiser: gain + lower bound >= beta; the minimiser: gain + upper bound <=
@@ -296,7 +296,7 @@ def node(p: int, tno: int, tlen: int, led: int, leader: int, alpha: int, beta: i
     transposition table (per row: the n key words, a flag word, and one word of the lower and
     upper bound (16 bits each), the best card (+1, 8 bits) and the work (bits 40..))).
 
-    The search as one self-recursive function (issue 10), kept as the reference of
+    The search as one self-recursive function, kept as the reference of
     :func:`search`, which the solver runs (numba cannot cache a recursive function on disk: a
     cached one crashes when loaded, numba 0.68): both share the node's entry (:func:`_enter`)
     and its store (:func:`_finish`); ``tests/bots/test_nbsearch.py`` runs both as plain Python
@@ -422,7 +422,7 @@ def _finish(fr: Any, R: Any, S: Any, TT: Any) -> None:
     base = fr[F_H] & (S[ST_TTROWS] - 2)  # the table may have grown
     keep = fr[F_BESTC]
     if (v <= a0) if fr[F_MAXING] else (v >= b0):
-        # issue 10: every card failed (an all-node): the one with the best fail-soft bound
+        # Every card failed (an all-node): the one with the best fail-soft bound
         # is no guide to the next test's first card; keep the entry's own card (none when
         # new). From the first lead, geometric means of the nodes over the deals solved:
         # 40 Schieber deals x0.83 (31 solved), 40 Chai Tea Jazz deals x1.01 (14 solved)
@@ -433,7 +433,7 @@ def _finish(fr: Any, R: Any, S: Any, TT: Any) -> None:
 
 def search(p: int, tno: int, tlen: int, led: int, leader: int, alpha: int, beta: int,
            R: Any, S: Any, TT: Any) -> tuple[int, int]:
-    """:func:`node` without recursion (issue 22: numba caches it on disk, so a process loads
+    """:func:`node` without recursion (numba caches it on disk, so a process loads
     it rather than compiling it): the same alpha-beta in the same order, its path an explicit
     stack of frames (``F_*``); the same values, best cards, node counts and table. A card
     that ends a trick goes straight on to the next trick start (the frame keeps the trick's
@@ -590,7 +590,7 @@ def _enter(p: int, tno: int, tlen: int, led: int, leader: int, alpha: int, beta:
             return 0, rem, -1
         if beta <= 0:
             return 0, 0, -1
-        if R[R[O_SURE] + tno * (C + 1)] >= 0:  # the sure winners' bounds (issue 10)
+        if R[R[O_SURE] + tno * (C + 1)] >= 0:  # the sure winners' bounds
             sure_lo, rem = _sure(tno, S[ST_PAYALL], rem, R, S)
             if rem <= alpha:
                 return 0, rem, -1
@@ -753,10 +753,10 @@ def _enter(p: int, tno: int, tlen: int, led: int, leader: int, alpha: int, beta:
                     c = S[mb + i]
                     t = R[tb + c]
                     if ww:
-                        if partner:  # issue 10: the strongest card first, to keep it won
+                        if partner:  # the strongest card first, to keep it won
                             S[kb + i] = -t
                         else:
-                            # issue 10: to take the trick, the winning card with the most
+                            # To take the trick, the winning card with the most
                             # points first (then the weakest); else the fewest points
                             S[kb + i] = (t - R[pb + c] * 65536 if t >= best
                                          else (1 << 40) + R[pb + c])
@@ -772,7 +772,7 @@ def _enter(p: int, tno: int, tlen: int, led: int, leader: int, alpha: int, beta:
                 j -= 1
             S[mb + j + 1] = c
             S[kb + j + 1] = kk
-        if tlen == 0:  # a killer lead (issue 10): the last cut-off lead here, then the TT's
+        if tlen == 0:  # a killer lead: the last cut-off lead here, then the TT's
             _to_front(S, mb, nm, S[S[ST_KILL] + tno])
         _to_front(S, mb, nm, first)
     # -- the search ------------------------------------------------------------------------
@@ -827,7 +827,7 @@ def compiled() -> bool:
 
 def compiled_node() -> Any:
     """The compiled :func:`search`, compiled on the first call, or loaded from numba's cache
-    on disk (issue 22: ``cache=True``, beside this file in ``__pycache__`` or in
+    on disk (``cache=True``, beside this file in ``__pycache__`` or in
     ``NUMBA_CACHE_DIR``; the first process compiles it, about 8-25 s of CPU, and writes the
     cache; a later one loads it in well under a second). The helpers are plain njit functions
     (numba's own inlining of them doubled the compile for no measured speed); a compile's live
@@ -846,7 +846,7 @@ def compiled_node() -> Any:
                                     numba.njit(_SIG, nogil=True), search)
                 # A compile leaves ~200,000 live objects (numba's type system); each later
                 # full garbage collection would walk them, a pause of ~60 ms that lands on
-                # whichever search is running (issue 10). Collect once, then move the
+                # whichever search is running. Collect once, then move the
                 # survivors out of the collector's sight (gc.freeze: they live as long as the
                 # process anyway).
                 gc.collect()
@@ -1074,7 +1074,7 @@ def _ctj_bounds(rules: Rules) -> list[list[list[int]]]:
 
 
 def _canon_tables(rules: Rules) -> tuple[Any, Any, Any, Any, Any, int]:
-    """The tables of the transposition table's canonical keys (issue 10: relative ranks).
+    """The tables of the transposition table's canonical keys (relative ranks).
 
     Two trick starts whose remaining cards are the same up to a relabelling within each suit
     that keeps the order of the rank order in force in every remaining trick (its ties too),

@@ -103,7 +103,7 @@ class Search:
                 self.unval |= pos.won_cards[x]
         self.bound_tab = _bound_tables(rules) if self.jass else []
         # use_numba: True forces the compiled search where it fits, False the Python one, None
-        # (the default) chooses: compiled where it fits and pays (_nb.worth; issue 22).
+        # (the default) chooses: compiled where it fits and pays (_nb.worth).
         self.nb = use_numba is not False and \
             _nb.fits(rules, self.straw or bool(pos.set_aside)) and \
             (use_numba is True or _nb.worth(rules, self.inplay.bit_count()))
@@ -122,13 +122,13 @@ class Search:
         S[_nb.MB] = _nb.TR0 + f.n_tricks * n
         S[_nb.KB] = S[_nb.MB] + depth * _nb.MAX_MOVES
         S[_nb.TKB] = S[_nb.KB] + depth * _nb.MAX_MOVES  # the keys: n words per trick
-        S[_nb.ST_KILL] = S[_nb.TKB] + depth  # the killer leads (issue 10)
+        S[_nb.ST_KILL] = S[_nb.TKB] + depth  # the killer leads (move ordering)
         S[S[_nb.ST_KILL]:] = -1
         S[_nb.ST_PAYALL] = int(self.pay_all)
         S[_nb.ST_LIMIT] = min(self.node_limit, (1 << 62))
         S[_nb.ST_ETC] = max(2, _nb.ETC_MIN_LEFT)  # the last trick has no entry for _etc
         self.nb_S = S
-        # The transposition table (issue 10): rows of the n hands' key words, a flag word and a
+        # The transposition table: rows of the n hands' key words, a flag word and a
         # word of bounds, best card and work. Allocated at its largest (np.zeros: pages are
         # mapped when first written) and used from 2^16 rows, doubled in place as it fills
         # (chaitea.ai._nbsolver._tt_grow): a small search touches a few MB, a hard one up to

@@ -112,7 +112,7 @@ _SURE_CACHE: weakref.WeakKeyDictionary[Rules, list[_Sure]] = weakref.WeakKeyDict
 
 
 def sure_chains(rules: Rules) -> list[_Sure]:
-    """Per trick ``t``, the sure winners' chain (issue 10, RULES D2): the cards ``c1, c2, ...``
+    """Per trick ``t``, the sure winners' chain (RULES D2): the cards ``c1, c2, ...``
     where each card beats every card after it, and every card outside the chain, strictly,
     whatever is led, in every trick from ``t`` on (a trump game's trumps from the strongest, and
     its Jokers above them; a game without trumps, or Tutti's trump still unknown: none); and

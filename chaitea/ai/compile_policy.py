@@ -1,4 +1,4 @@
-"""May an automatic solver call compile the compiled search in this process? (issue 22)
+"""May an automatic solver call compile the compiled search in this process?
 
 ``chaitea.solve``, ``solve_position``/``card_values`` with ``numba=None`` (the default), the
 bots and the coach run the compiled search (:mod:`chaitea.ai._nbsolver`) where it fits and

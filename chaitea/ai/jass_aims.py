@@ -1,4 +1,4 @@
-"""The bots in the Jass games where each seat aims at a number it wrote (issue 21): Differenzler's
+"""The bots in the Jass games where each seat aims at a number it wrote (RULES J): Differenzler's
 guess of its card points, Sticheln's bid and announcement of tricks.
 
 The number comes from a Monte Carlo of a few random deals of the cards the seat cannot see,

@@ -1,4 +1,4 @@
-"""Bots for the Jass games (issue 10, RULES J): rule-based picking and card play, worlds
+"""Bots for the Jass games (RULES J): rule-based picking and card play, worlds
 consistent with what a seat has seen, and perfect-information Monte Carlo, for every ruleset in
 :mod:`chaitea.rulesets` (basic Jass, Schieber, Coiffeur-Schieber for 3 or 4, Coiffeur).
 
@@ -9,7 +9,7 @@ follow rule's legal function, the strength tables and the card values of each tr
 Monte Carlo bot's inner loop runs on :class:`JassRound`, a compact copy of the play phase built
 from those tables; it never sees a hand other than its own except in a sampled world.
 
-The parts live in their own modules (issue 9) and are re-exported here: the play phase on
+The parts live in their own modules and are re-exported here: the play phase on
 masks and the exact values (:mod:`chaitea.ai.jass_play`), a seat's view and the worlds sampled
 from it (:mod:`chaitea.ai.jass_worlds`), the rule bot's card play and picking
 (:mod:`chaitea.ai.jass_rules`); this module keeps the Monte Carlo picking and the bots.

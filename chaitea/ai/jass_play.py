@@ -1,5 +1,5 @@
-"""The Jass play phase on bit masks (issue 10, RULES J; split from :mod:`chaitea.ai.jass_bots`,
-issue 9): what the bots read of a deck (:class:`DeckInfo`), each seat's camp (:func:`camps`),
+"""The Jass play phase on bit masks (RULES J; split from :mod:`chaitea.ai.jass_bots`): what
+the bots read of a deck (:class:`DeckInfo`), each seat's camp (:func:`camps`),
 :class:`JassRound` (a compact copy of a round's play, built from the game's rule tables: the
 Monte Carlo inner loop), and the exact values of a round's last tricks with every hand open
 (:func:`exact_values`, plain minimax; :func:`solver_values`, the double-dummy solver).

@@ -1,4 +1,4 @@
-"""Replays of a Jass game for practice (issue 23): "same deal, your seat" (a finished hand
+"""Replays of a Jass game for practice: "same deal, your seat" (a finished hand
 played again from its deal with a bot in the learner's seat, the other seats' bots as before,
 and the two scores side by side), and taking back a seat's last action.
 

@@ -1,5 +1,5 @@
-"""The Jass rule bot's rules of thumb (issue 10, RULES J; split from :mod:`chaitea.ai.jass_bots`,
-issue 9): card play (:func:`jass_card`, and :func:`playout`, a round played to its end by it at
+"""The Jass rule bot's rules of thumb (RULES J; split from :mod:`chaitea.ai.jass_bots`): card
+play (:func:`jass_card`, and :func:`playout`, a round played to its end by it at
 every seat) and picking by hand strength (:func:`hand_strength`, :func:`mean_strength`,
 :func:`pick_scores`, :func:`jass_pick`). Only a seat's own cards and the cards out are read.
 

@@ -1,5 +1,5 @@
 """What one seat has seen of a Jass round, and deals of the unseen cards that agree with it
-(issue 10, RULES J; split from :mod:`chaitea.ai.jass_bots`, issue 9): :class:`JassView` from a
+(RULES J; split from :mod:`chaitea.ai.jass_bots`): :class:`JassView` from a
 seat's observation and the public tricks only (:func:`jass_view`), :func:`consistent` (every
 play legal from the hands it implies, every Weis declared by hand held) and
 :func:`sample_jass_world`.

@@ -1,5 +1,5 @@
 """What one seat sees of a Chai Tea Jazz round in play, and worlds consistent with it (split
-from :mod:`chaitea.ai.bots`, issue 9): :class:`World` from ``observation(seat)`` only
+from :mod:`chaitea.ai.bots`): :class:`World` from ``observation(seat)`` only
 (:func:`world_view`, :func:`known_cards`), and :func:`sample_world`, a full deal of the unseen
 cards (hand sizes, shown voids, face-down straw stacks, set-aside cards) as a kernel
 :class:`~chaitea.ai.kernel.Position`, which the PIMC bot values.

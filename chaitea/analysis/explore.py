@@ -123,9 +123,9 @@ PROGRESS_DELAY = 1.0  # seconds before the progress bar shows (none on shorter r
 # ------------------------------------------------------------------ one chunk (in a worker)
 def run_chunk(spec: ExploreSpec | JassSpec, start: int, stop: int) -> dict[str, Any]:
     """The rows of units ``start..stop-1`` as arrays (what a worker sends back)."""
-    if isinstance(spec, JassBatchSpec):  # a Jass ruleset by the batch simulator (issue 23)
+    if isinstance(spec, JassBatchSpec):  # a Jass ruleset by the batch simulator
         return jass_batch_chunk(spec, start, stop)
-    if isinstance(spec, JassSpec):  # a Jass ruleset (issue 23): the Jass bots' rows
+    if isinstance(spec, JassSpec):  # a Jass ruleset: the Jass bots' rows
         return jass_chunk(spec, start, stop)
     if spec.engine == "batch":
         return batch_chunk(spec, start, stop)
@@ -168,7 +168,7 @@ def explore(
         if engine not in ("state", "batch"):
             raise SetupError(f"engine must be \"state\" or \"batch\", not {engine!r}")
         spec = check_jass_spec(n, ruleset, players, options, bots, seed, mode)
-        if engine == "batch":  # the batch simulator's Jass modes (random play, issue 23)
+        if engine == "batch":  # the batch simulator's Jass modes (random play)
             spec = batch_spec(spec)
     else:
         spec = _spec(n, ruleset, 3 if players is None else players, setup, options, bots, seed,

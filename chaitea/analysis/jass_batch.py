@@ -1,5 +1,5 @@
 """The batch simulator's Jass modes: random legal play of many Jass-family rounds at once
-(numpy + numba, issue 23), beside the Chai Tea Jazz kernel of :mod:`chaitea.analysis.batch`.
+(numpy + numba), beside the Chai Tea Jazz kernel of :mod:`chaitea.analysis.batch`.
 
 Every round of a batch has a deal (who holds each card), a forehand (who leads the first trick)
 and a contract, a spelling of the table's (``trump(H)``, ``obenabe``, ``slalom(obenabe)``...);

@@ -1,4 +1,4 @@
-"""``explore(..., engine="batch")`` for the Jass rulesets (issue 23): random-play rows from the
+"""``explore(..., engine="batch")`` for the Jass rulesets: random-play rows from the
 batch simulator's Jass modes (:mod:`chaitea.analysis.jass_batch`), the columns of the state
 path (:data:`~chaitea.analysis.jass_explore.JASS_COLUMNS`, one row per round and seat).
 

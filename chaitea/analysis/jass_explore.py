@@ -1,4 +1,4 @@
-"""Rules exploration for the Jass family (issue 23): seeded rounds or whole games of any Jass
+"""Rules exploration for the Jass family: seeded rounds or whole games of any Jass
 ruleset played by the Jass bots, one row per round and seat.
 
 :func:`explore_jass` is what :func:`chaitea.analysis.explore.explore` runs for a Jass ruleset:

@@ -1,4 +1,4 @@
-"""The Jass questions of the rules lab as tables and charts (issue 23), over a Jass exploration
+"""The Jass questions of the rules lab as tables and charts, over a Jass exploration
 (:func:`chaitea.analysis.jass_explore.explore_jass`, one row per round and seat), each with its 95%
 interval:
 

@@ -75,7 +75,7 @@ def check_ruleset(ruleset: str) -> None:
 
 def explore_rulesets() -> tuple[str, ...]:
     """The rulesets rules exploration can run now: those :func:`check_ruleset` accepts, in the
-    record's order (what a menu of rulesets should offer; issue 23).
+    record's order (what a menu of rulesets should offer: the rules lab's).
 
     >>> explore_rulesets()[:3]
     ('chai-tea-jazz', 'jass', 'schieber')

@@ -5,7 +5,7 @@ Cards and decks (:mod:`~chaitea.core.cards`), rank orders and card values (``ord
 seatings and setups (``seating``, ``setups``), contracts (``contracts``), deals (``deals``),
 a round's tables (``round_tables``), card sets as bit masks (``bits``), the errors
 (``errors``), safe markup (``markup``), the registry of drawings (``render``) and which
-modules run compiled (``compiled``, issue 22).
+modules run compiled (``compiled``).
 A core module imports only the core (tests/core/test_layers.py).
 """
 

@@ -1,4 +1,4 @@
-"""Card sets as bit masks: the one module that turns a mask into card ids (issue 20).
+"""Card sets as bit masks: the one module that turns a mask into card ids.
 
 A hand, a trick's legal cards or a side's won cards is an ``int`` whose bit ``i`` is set when
 card id ``i`` (a deck's canonical order) is in the set. :func:`ids` walks any width with one
@@ -61,7 +61,7 @@ def masks_of(id_lists: Iterable[Iterable[int]]) -> list[int]:
     [5, 0, 8192]
     """
     out: list[int] = []
-    for ids in id_lists:  # compiled: a native loop of shifts (issue 22)
+    for ids in id_lists:  # compiled: a native loop of shifts
         m = 0
         for c in ids:
             m |= 1 << c

@@ -1,4 +1,4 @@
-"""The compiled hot path (issue 22): which modules mypyc compiles, the switch back to pure
+"""The compiled hot path: which modules mypyc compiles, the switch back to pure
 Python, and the build.
 
 The play step and what it calls per card (:data:`MODULES`) compile with mypyc into C
@@ -157,7 +157,7 @@ def build(root: Path = _ROOT) -> None:
             # project config, and an install may lack stubs the kit's checks have). The kit's
             # other modules are Python objects to the compiled ones anyway: skipping them (Any)
             # takes the build from 2 minutes to 15 s and leaves the instructions as they were
-            # (icount, issue 22).
+            # (benchmarks/icount.py).
             paths = ["--ignore-missing-imports", "--follow-imports=skip",
                      *(str(_source(m, Path())) for m in MODULES)]
             exts = mypycify(paths, target_dir=os.path.join(tmp, "c"), group_name=GROUP,

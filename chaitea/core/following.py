@@ -23,7 +23,7 @@ Rules (:data:`FOLLOW_RULES`):
   abriu a rodada"): only a player who could follow and trumps instead may not undertrump.
 
 >>> from chaitea.core.cards import JASS
->>> follow = FOLLOW_RULES["jass"].bind(JASS, 1)  # trump diamonds (jass-kit issue #10)
+>>> follow = FOLLOW_RULES["jass"].bind(JASS, 1)  # trump diamonds (RULES J)
 >>> hand = JASS.mask_of(["AD", "9D", "6D", "10S"])
 >>> trick = [JASS.index_of(c) for c in ("6C", "JD", "10D")]
 >>> [str(c) for c in JASS.cards_of(follow.legal(hand, 0, trick))]

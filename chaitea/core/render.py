@@ -1,4 +1,5 @@
-"""Where the drawings are found: a registry the drawing layer fills (issue 20).
+"""Where the drawings are found: a registry the drawing layer fills (so the core never
+imports the drawing layer above it).
 
 The values of the lower layers (a card, a pad, a game state) have Jupyter reprs, but the code
 that draws them lives above them in :mod:`chaitea.draw`. ``_repr_svg_`` asks this registry for

@@ -1,5 +1,5 @@
 """A round's rules as tables: the one value the play paths, the kernels and the batch
-simulator read (issue 20).
+simulator read.
 
 Per trick, :class:`TrickTables` holds the trump in force, the strength tables by led suit
 (0..3; index 4: no suit led yet), the card points and the follow rule bound to that trump
@@ -86,7 +86,7 @@ class RoundTables:
 
 @dataclass(frozen=True, eq=False)
 class PlayPlan:
-    """A round's play as the play step starts it (:mod:`chaitea.engine.play_step`, issue 20):
+    """A round's play as the play step starts it (:mod:`chaitea.engine.play_step`):
     the contract's trick rules, every trick's :class:`TrickTables` when each trick's trump is
     known at the deal (``tricks``; ``None`` when a player names one, 3x3, or a card sets it,
     Tutti: the step then asks the game for each trick's tables) and the last trick's bonus

@@ -1,5 +1,5 @@
 """The seeded shuffle and where a seeded deal puts each card (RULES P, RECORD ``deal``),
-compiled with the play step (issue 22, :mod:`chaitea.core.compiled`).
+compiled with the play step (:mod:`chaitea.core.compiled`).
 
 A seed deals portably: the canonical deck's card indices shuffled as
 ``random.Random(seed).shuffle`` leaves them, then dealt in consecutive blocks

@@ -1,5 +1,5 @@
-"""The end of a full trick (RULES R, J; D2), compiled with the play step (issue 22,
-:mod:`chaitea.core.compiled`): :mod:`chaitea.core.tricks` re-exports :func:`end_trick`, whose
+"""The end of a full trick (RULES R, J; D2), compiled with the play step
+(:mod:`chaitea.core.compiled`): :mod:`chaitea.core.tricks` re-exports :func:`end_trick`, whose
 module keeps the trick rules (frozen dataclasses, which stay Python: mypyc's do not unpickle)."""
 
 from __future__ import annotations

@@ -106,7 +106,7 @@ def pad_html(state_or_pad: GameState | Pad, side_names: Sequence[str] | None = N
     current_row = None
     declarer_side = None
     if not hasattr(state_or_pad, "is_terminal"):  # a bare Pad (told apart without importing
-        pad = state_or_pad                        # chaitea.engine.pad: no import circle, issue 9)
+        pad = state_or_pad                        # chaitea.engine.pad: no import circle)
         names = list(side_names) if side_names else [f"Side {s}" for s in range(pad.sides)]
         finished = pad.is_complete()
     else:

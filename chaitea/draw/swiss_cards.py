@@ -1,5 +1,5 @@
 """Jass card faces as SVG: the Swiss-suited deck (Acorns, Shields, Bells, Roses) and a
-French-suited option for the same 36 cards (issue 23).
+French-suited option for the same 36 cards.
 
 The suit signs are vector shapes drawn here (no image files): an acorn, a shield, a round
 sleigh bell (the *Schelle*) and a rose, in the colours of Swiss cards. The 6 to 9 show their pips,

@@ -1,4 +1,4 @@
-"""The deal step: one dealing path for every game of the kit (issue 20), as the pick step
+"""The deal step: one dealing path for every game of the kit, as the pick step
 (:mod:`chaitea.engine.pick_step`) is one picking protocol and the play step
 (:mod:`chaitea.engine.play_step`) one play path.
 

@@ -1,5 +1,5 @@
 """Chai Tea Jazz's game and state: the game as a state machine with an OpenSpiel-style API
-(issue 9), on the one driver (:class:`chaitea.engine.state.RoundState`, issue 20).
+on the one driver (:class:`chaitea.engine.state.RoundState`).
 
 :class:`Game` holds the rules as data: the parts of the Chai Tea Jazz ruleset
 (:data:`chaitea.rulesets.chai_tea_jazz.CHAI_TEA_JAZZ`: seating, deck, setup, the choice phase

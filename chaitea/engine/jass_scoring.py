@@ -1,6 +1,6 @@
 """The Jass family's scoring parts under the driver's scoring protocol
 (:class:`chaitea.engine.score_step.Scoring`), as :class:`~chaitea.engine.jass_picking.
-StatusPicking` puts its choice phases under the picking protocol (issue 20).
+StatusPicking` puts its choice phases under the picking protocol.
 
 A table's scoring part (:class:`chaitea.engine.ruleset.Score`: a target, a number of hands, a
 Coiffeur pad, tallies) writes a :class:`~chaitea.engine.hand.Hand` onto its score state and says

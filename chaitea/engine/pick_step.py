@@ -1,4 +1,4 @@
-"""The pick step: one picking protocol for every game of the kit (issue 20), as the play step
+"""The pick step: one picking protocol for every game of the kit, as the play step
 (:mod:`chaitea.engine.play_step`) is one play path.
 
 A game's choice part (``game.picking``) is a value that speaks :class:`Picking`: pure

@@ -1,4 +1,4 @@
-"""The play step: one trick-play path for every game of the kit (issue 20), on the round's tables.
+"""The play step: one trick-play path for every game of the kit, on the round's tables.
 
 Chai Tea Jazz's :class:`~chaitea.engine.game.GameState` and the Jass family's
 :class:`~chaitea.engine.driver.JassState` play their cards here. Per trick the state reads one

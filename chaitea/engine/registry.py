@@ -1,4 +1,4 @@
-"""The rulesets the engine can run, found by name (issue 20; RECORD ``options.ruleset``).
+"""The rulesets the engine can run, found by name (RECORD ``options.ruleset``).
 
 A ruleset is a value built in :mod:`chaitea.rulesets` (one module per game) that registers
 itself here, OpenSpiel-style, so the engine finds it by name without importing the layer

@@ -83,8 +83,8 @@ class Picked(NamedTuple):
 
 
 class PlayedRound(NamedTuple):
-    """A Chai Tea Jazz round's facts as the driver hands them to its scoring part (issue 20,
-    as the Jass driver hands a :class:`~chaitea.engine.hand.Hand`): the picking's outcome
+    """A Chai Tea Jazz round's facts as the driver hands them to its scoring part (as the
+    Jass driver hands a :class:`~chaitea.engine.hand.Hand`): the picking's outcome
     (``picked``: declarer, row, contract, Bet Debt, offer), the tricks won per seat, the card
     points per side from the tricks, the seat that won the last trick and the two players'
     set-aside cards (card ids; D9). A named tuple: one is built per round, on the hot path."""

@@ -1,4 +1,4 @@
-"""The score step: one round end for every game of the kit (issue 20), after the deal step
+"""The score step: one round end for every game of the kit, after the deal step
 (:mod:`chaitea.engine.deal_step`), the pick step (:mod:`chaitea.engine.pick_step`) and the play
 step (:mod:`chaitea.engine.play_step`).
 

@@ -1,5 +1,5 @@
 """The driver: one game in progress of any ruleset, dealt, picked, played and scored by the four
-steps (issue 20).
+steps.
 
 :class:`RoundState` is the one state machine every game of the kit runs on: the state API of
 :class:`~chaitea.engine.machine.StateMachine` (OpenSpiel's ``legal_actions``, ``apply_action``,

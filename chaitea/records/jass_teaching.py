@@ -1,4 +1,4 @@
-"""Teaching examples of the Jass course (issue 23): small constructed positions, each with the
+"""Teaching examples of the Jass course: small constructed positions, each with the
 story a lesson tells and the claim it makes (who wins a trick and its points, which cards may be
 played, which Weis scores). The claims are written by hand from RULES J and the text
 (``jass-variants-pt.txt``); the functions here ask the engine, and ``tests/records`` checks that

@@ -1,4 +1,4 @@
-"""The ruleset registry: every game of the kit as a value built from parts (issue 9, RULES J).
+"""The ruleset registry: every game of the kit as a value built from parts (RULES J).
 
 :func:`find_ruleset` answers a ruleset by its record name: Chai Tea Jazz
 (:data:`~chaitea.rulesets.chai_tea_jazz.CHAI_TEA_JAZZ`, whose parts ``chaitea.Game`` composes:

@@ -1,5 +1,6 @@
 """Chai Tea Jazz's choice phase: Barrel picking with Bet Debts, and Passing the Barrel's offers
-(RULES B, V; D8, D11, D12), a part the Chai Tea Jazz ruleset composes (issues 9, 20).
+(RULES B, V; D8, D11, D12), a part the Chai Tea Jazz ruleset composes under the driver's
+picking protocol (:mod:`chaitea.engine.pick_step`).
 
 :class:`BarrelPicking` is a value (its options: ``passing_the_barrel``, ``same_contract_raise``)
 with pure methods over an immutable picking situation, :class:`Bidding` (who speaks, who passed,
@@ -74,7 +75,7 @@ class Bidding:
     menu, ``legal_ids``, which :meth:`BarrelPicking.legal` fills once (a round's open rows do
     not change while it is picked), so asking again costs one attribute read, not a hash of the
     situation. A class with slots rather than a tuple: CPython reads its fields on its fast
-    path (issue 20 speed)."""
+    path."""
 
     done: ClassVar[bool] = False  # a situation, not the outcome (Picked)
     holder: int
@@ -337,7 +338,7 @@ def pick_menu(g: Game, open_mask: int, debt_from: int, debt_to: int,
     The spellings come in setup order (by the first open row that takes each, then its
     place in that row). A cache miss costs one step per distinct spelling of the setup
     (bit operations on the rows' masks), not per row: its cost does not grow with the
-    number of rows (issue 13)."""
+    number of rows (a setup with many rows cannot slow picking down)."""
     key = (open_mask, debt_from * 1000 + debt_to + (100_000 if with_pass else 0), exclude)
     hit = g._pick_cache.get(key)
     if hit is not None:

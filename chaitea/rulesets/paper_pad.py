@@ -1,4 +1,4 @@
-"""Chai Tea Jazz's scoring, pad and end rule as a part (issue 9; RULES S, V; D9, D13).
+"""Chai Tea Jazz's scoring, pad and end rule as a part (RULES S, V; D9, D13).
 
 :class:`PaperPadScore` is a value (its options: ``match_point``, ``meta``) the Chai Tea Jazz
 ruleset composes: it scores a finished round (the declarer side's card points, the last-trick

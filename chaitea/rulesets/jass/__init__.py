@@ -23,7 +23,7 @@ The parts the Jass rulesets compose on the engine's protocols:
 - :mod:`chaitea.rulesets.jass.declaring`: Weis declared by hand (``Declaring``) and the
   declaring part ``WeisAndStoeck`` (:class:`chaitea.engine.ruleset.DeclaringPart`).
 - :mod:`chaitea.rulesets.jass.tally`: per-seat tallies over hands (``TallyScore`` with a hand
-  rule and an end rule), the games of individuals with their own unit (issue 21).
+  rule and an end rule), the games of individuals with their own unit (RULES J).
 - :mod:`chaitea.rulesets.jass.palitos`: Palitos and Batatas by ordered scoring rules (the first
   that applies: Mittlere, Molotow, Plus-Minus) and the Palitos game's thresholds, as hand rules.
 - :mod:`chaitea.rulesets.jass.dealer`: the dealer's choice of trump (``DealerChoice``).

@@ -1,4 +1,4 @@
-"""What the no-trump avoidance games count per hand (issue 21; RULES J, the text): penalty
+"""What the no-trump avoidance games count per hand (RULES J, the text): penalty
 cards, penalty tricks, tricks taken, the Monopoly, as terms of one hand rule.
 
 A game's count is data: a :class:`HandCount` names its terms (each a value: :class:`Cards`,

@@ -1,5 +1,5 @@
 """Per-seat tallies over hands: the scoring part of the Jass games of individuals that count
-their own unit (issue 21): penalty points (Rosenober, Schiltenober, the Bells game), the
+their own unit (RULES J): penalty points (Rosenober, Schiltenober, the Bells game), the
 difference from a guess (Differenzler), Palitos and Batatas (Mittlere, Molotow, Plus-Minus, the
 Palitos game), a contract per hand (Guggitaler), tricks announced (Sticheln).
 
