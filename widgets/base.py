@@ -32,7 +32,7 @@ log = logging.getLogger(__name__)
 MESSAGE_LIMIT = 400  # characters of a status line
 T = TypeVar("T")
 # A dashboard's kernel (every view: its bots, Hint, Advice and Review) never starts the solver's
-# compile, 6-25 s that a learner would wait for (issue 22): a default search there runs compiled
+# compile, 6-25 s that a learner would wait for: a default search there runs compiled
 # only once the search is compiled, else in Python (chaitea.ai.compile_policy: no numpy import).
 compile_on_demand(False)
 

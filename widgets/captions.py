@@ -81,7 +81,7 @@ def _last_trick(state: GameState) -> TrickRecord | None:
 def _where_written(game: Game, result: RoundResult) -> str:
     """Where a round's score goes, in a player's words: "in the Under row", or for a round
     played on its own (Game.round_state: no row is written) "for Under, a round on its own"
-    (issue 23: it said "in the round row")."""
+    (not "in the round row": a round on its own has no row)."""
     for row in game.setup.rows:
         if row.key == result.row:
             return f"in the {row.title} row"

@@ -321,7 +321,7 @@ class GameDashboard(View):
         self._note_message()
         # the words may have come after the views were redrawn (paced bots deal the next round
         # at once, during Next round): the step's caption line, drawn before them, is hidden
-        # again if the shared line now says the same (issue 23: "Round 4 is dealt" twice)
+        # again if the shared line now says the same (not "Round 4 is dealt" twice)
         self.picking.refresh_nav()
 
     def _after_error(self) -> None:

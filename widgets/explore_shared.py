@@ -1,6 +1,6 @@
 """What the explorers share: the deck choices in words, the number of tricks a deal plays, a
 card read in a deck's context (a refusal in words for a card the deck does not hold), and the
-suits named one way per deck (issue 23): the Jass deck's Swiss suits (Acorns, Shields, Bells,
+suits named one way per deck: the Jass deck's Swiss suits (Acorns, Shields, Bells,
 Roses, :attr:`chaitea.Suit.swiss`), the French suits and their symbols for the others."""
 
 from __future__ import annotations

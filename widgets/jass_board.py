@@ -1,4 +1,4 @@
-"""The Jass score boards as players keep them (issue 23): the Schieber chalk board with its Z
+"""The Jass score boards as players keep them: the Schieber chalk board with its Z
 lines, beside a plain table of the hands with their multipliers; the Coiffeur pad (rows by
 players or pairs, row values, Palitos and Batatas); and for the other games a table of the
 hands by seat. Drawing only: every number is the engine's (``state.round_results``,

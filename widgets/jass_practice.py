@@ -1,4 +1,4 @@
-"""The Jass table's practice features (issue 23): a bot per seat with its strength from the
+"""The Jass table's practice features: a bot per seat with its strength from the
 tournament figures, Hint (the best card with its reason), Advice at the choice (each legal pick's
 expected score), Review my hand (the double-dummy points lost in the last tricks), "Same deal,
 your seat" (the finished hand played again by a bot in your seat, the scores side by side) and

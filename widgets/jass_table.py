@@ -1,5 +1,5 @@
-"""The Jass table: play a whole game of any Jass ruleset at one or more seats against bots
-(issue 23), with Swiss-suited cards (or French), teams shown, the forehand's choice with the
+"""The Jass table: play a whole game of any Jass ruleset at one or more seats against bots,
+with Swiss-suited cards (or French), teams shown, the forehand's choice with the
 push, the Weis and Stöck of the hand with their points and who scores them, and the score board
 as players keep it (:mod:`.jass_board`). Views hold no rules: every legal move, refusal, Weis and
 score is the engine's (:class:`chaitea.engine.driver.JassState`).

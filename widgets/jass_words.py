@@ -1,4 +1,4 @@
-"""The Jass picking items, contracts and Weis in a player's words (issue 23): what the Jass
+"""The Jass picking items, contracts and Weis in a player's words: what the Jass
 table's buttons and lines say. Words only: the items are the engine's values
 (:mod:`chaitea.engine.pick_items`), the contracts its :class:`~chaitea.core.contracts.Contract`.
 

@@ -278,7 +278,7 @@ class PickingPanel(PickingCoach, PickingDrawing):
         A change of amounts gets a new ToggleButtons (see :meth:`_replace_debt_choice`): the
         front end redraws a ToggleButtons' buttons only when a label differs from its button's
         index, so the single label "0" (the first pick's) left the buttons of the last
-        decision on the page (5..35), and a click on one of them failed (issue 23)."""
+        decision on the page (5..35), and a click on one of them failed."""
         choice = w.ToggleButtons(options=options, value=value, description="Bet Debt",
                                  style={"button_width": "auto"})
         choice.add_class("ctj-debt-choice")

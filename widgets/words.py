@@ -47,7 +47,7 @@ def _link(anchor: str, text: str, title: str, page: str) -> str:
 
 def cite_links(text: str, page: str = DOCS_PAGE) -> str:
     """``text`` escaped, with each rule citation turned into a small link to its entry."""
-    safe = escape(text)  # the one escaping helper (issue 8): links are added after it
+    safe = escape(text)  # the one escaping helper (no outside text is markup); links after it
 
     def sub(m: re.Match[str]) -> str:
         whole = m.group(0)
