@@ -1,5 +1,5 @@
-"""A digest of the engine's behaviour, to compare two revisions of a restructuring (issue 20:
-"behaviour unchanged").
+"""A digest of the engine's behaviour, to compare two revisions of a restructuring that must
+leave the behaviour unchanged.
 
 Seeded random games of every ruleset at each of its player counts (Chai Tea Jazz also with its
 setups and options), played through the state API: at every step the seat to act, the phase,

@@ -29,7 +29,7 @@ from typing import Any
 from chaitea.analysis import batch
 from chaitea.analysis.rules import batch_tables, make_game, row_choices
 
-TARGET = 7.0  # batch rounds/s over OpenSpiel games/s (issue 11)
+TARGET = 7.0  # the batch simulator's speed target: its rounds/s over OpenSpiel's games/s
 BATCH = 100_000
 
 

@@ -1,4 +1,4 @@
-"""Bot strength and speed (issue 10): the tournaments and the advice table.
+"""Bot strength and speed: the tournaments and the advice table.
 
 1. Rule bot against two random bots: duplicate whole standard three-player games (each game
    seed played three times, the rule bot in each seat); win rate with its Wilson 95% interval

@@ -9,18 +9,18 @@ them less than wall-clock timing would.
 
     python benchmarks/bench_engine.py [--seconds 3] [--players 3 4 ...]
 
-``--peer COMMIT`` (issue 9 uses the pre-redesign commit ``fea5344``) also measures the engine of
+``--peer COMMIT`` (e.g. the engine before its redesign, ``fea5344``) also measures the engine of
 another commit in the same run: it is checked out once with ``git worktree add`` under
 ``/tmp`` and imported in a long-lived worker subprocess (as is this tree's engine, which also
 times the baseline); short repetitions alternate baseline, this engine and the peer's (the order
 rotating), and the script prints medians and both ratios to the baseline, each the median of the
-repetitions' own ratios (issue 9: this tree's ratio must be at least the peer's).
+repetitions' own ratios (the redesign's target: this tree's ratio at least the peer's).
 
     python benchmarks/bench_engine.py --peer fea5344 --players 3 4 --repeats 5
 
 With ``--fresh`` both workers are started anew for every repetition: a process draws one
 string-hash seed and one memory layout for its life, which shift a tree's speed by several per
-cent for a whole run (issue 20: this tree against a worktree of itself measured 1.015-1.096 with
+cent for a whole run (measured: this tree against a worktree of itself gave 1.015-1.096 with
 long-lived workers), so fresh workers sample them instead of fixing one draw per tree.
 
     python benchmarks/bench_engine.py --peer 4d2a677 --players 3 4 --seconds 1 --repeats 15 --fresh
@@ -162,7 +162,8 @@ def openspiel_games(budget: float, seed: int = 1) -> tuple[int, float]:
 def versus_openspiel(args: argparse.Namespace) -> None:
     """Chai Tea Jazz's three-player rounds through the state API and OpenSpiel's Oh Hell games
     from Python, in one process, repetitions alternating (the order swapping), medians; the
-    ratio is the median of each repetition's own ratio and is printed last (issue 22)."""
+    ratio is the median of each repetition's own ratio and is printed last, beside the speed
+    target (at least 2x)."""
     try:
         import pyspiel
     except ImportError:
@@ -184,7 +185,7 @@ def versus_openspiel(args: argparse.Namespace) -> None:
     ratio = statistics.median(c / o for c, o in zip(ours, theirs, strict=True))
     print(f"median: chaitea 3 players {statistics.median(ours):.0f} rounds/s, OpenSpiel "
           f"{OPENSPIEL_GAME} from Python {statistics.median(theirs):.0f} games/s")
-    print(f"ratio chaitea/OpenSpiel-from-Python: {ratio:.2f}x (issue 22 target: at least 2x)")
+    print(f"ratio chaitea/OpenSpiel-from-Python: {ratio:.2f}x (target: at least 2x)")
     os_state = pyspiel.load_game(OPENSPIEL_GAME).new_initial_state()
     rng = random.Random(3)
     while len(os_state.history()) < 50:  # the deal (chance) and the bids, into the tricks
@@ -193,7 +194,7 @@ def versus_openspiel(args: argparse.Namespace) -> None:
             os_state.apply_action(rng.choices(outcomes, probs)[0])
         else:
             os_state.apply_action(rng.choice(os_state.legal_actions()))
-    print(f"clone() in play, best of 7 x 20,000 (issue 22 target: at most 3 us): chaitea 3 players "
+    print(f"clone() in play, best of 7 x 20,000 (target: at most 3 us): chaitea 3 players "
           f"{clone_micros({'players': 3}):.2f} us, Schieber "
           f"{clone_micros({'ruleset': 'schieber'}):.2f} us; OpenSpiel oh_hell "
           f"{_best_clone(os_state):.2f} us")

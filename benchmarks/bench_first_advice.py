@@ -1,4 +1,4 @@
-"""The first Advice at the picking panel (issue 23): the CPU seconds of a fresh process's first
+"""The first Advice at the picking panel: the CPU seconds of a fresh process's first
 ``panel.advise()`` (the coach and pandas loaded, the row baselines worked out, the sampled deals
 played) against a second Advice, and against a first Advice after the panel's warm-up
 (:func:`chaitea.ai.coach.warm_up`, which a running kernel starts in a thread a moment after

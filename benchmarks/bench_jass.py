@@ -7,8 +7,8 @@ games to 3000 counted in hands, as ``bench_engine.py`` counts Chai Tea Jazz roun
 is jass-kit 2.0.5's ``GameSim`` driven directly in the same loop shape: a random deal
 (``deal_random_hand``), then uniformly among ``get_valid_actions_from_state`` until
 ``is_done()``. Repetitions alternate the two in one run; rates are per second of this process's
-CPU time; the script prints each median and the ratio (issue 22 target: at least 10x jass-kit's
-``GameSim``; issue 9's was 5x).
+CPU time; the script prints each median and the ratio (the speed target: at least 10x jass-kit's
+``GameSim``).
 
 jass-kit is never a dependency of the package; install it for the benchmark only::
 
@@ -108,7 +108,7 @@ def main() -> None:
         o = statistics.median(observed)
         print(f"median: chaitea {m:.0f} rounds/s, jass-kit 2.0.5 GameSim {p:.0f} rounds/s "
               f"(ratio {m / p:.2f}), via observations {o:.0f} rounds/s (ratio {m / o:.2f}); "
-              "issue 22 target: at least 10x GameSim (issue 9's: 5x)")
+              "target: at least 10x GameSim")
     else:
         print(f"median: chaitea {m:.0f} rounds/s")
 

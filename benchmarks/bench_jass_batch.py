@@ -1,5 +1,5 @@
 """The batch simulator's Jass modes against the state API: random four-player Schieber rounds
-per second in the same process (issue 23).
+per second in the same process.
 
 Three figures, each a whole round: deal, a contract drawn uniformly from Schieber's six (no
 push), random legal play under the Jass follow rule, card points with the last trick's 5.

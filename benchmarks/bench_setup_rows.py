@@ -1,4 +1,4 @@
-"""Picking cost against the number of setup rows (issue 13 part 5).
+"""Picking cost against the number of setup rows (a long custom setup must not slow picking).
 
 A custom setup of N rows (cycling through the row kinds, so that many spellings are open) is
 played for a few random rounds and the record replayed with ``chaitea.replay``; the figure is

@@ -1,4 +1,4 @@
-"""Double-dummy solver speed (issue 10): time per solve, nodes per second, table hit rate.
+"""Double-dummy solver speed: time per solve, nodes per second, table hit rate.
 
 Random three-player Trump deals (the contract's suit drawn per deal), solved from a position with
 K tricks left (the tricks before played at random), for K in a list; the full
@@ -72,7 +72,7 @@ def run(deals: int, lefts: list[int], node_limit: int, seed: int, engines: list[
     if "numba" in engines:
         t = time.perf_counter()
         _nbsolver.compiled_node()
-        print(f"numba compile, or load from numba's cache on disk (issue 22): "
+        print(f"numba compile, or load from numba's cache on disk: "
               f"{time.perf_counter() - t:.1f} s wall")
     print(f"{game}: {'left':>4} {'engine':>6} {'deals':>5} {'done':>4} {'median ms':>10} "
           f"{'worst ms':>10} {'nodes/s':>9} {'TT hit':>7} {'nodes med':>10}")
@@ -154,7 +154,7 @@ print(f"{{t1 - t0:.2f}} {{t2 - t1:.2f}} {{stats.nodes}}")
 
 
 def cold_start(left: int, seed: int) -> None:
-    """A fresh process's first solve (issue 22: within 2 s of CPU, any compile or cache load
+    """A fresh process's first solve (target: within 2 s of CPU, any compile or cache load
     included): the import and set-up, then one Schieber solve at ``left`` tricks left, with the
     default search and with the compiled one (``numba=True``: its compile is paid here)."""
     root = str(Path(__file__).resolve().parents[1])

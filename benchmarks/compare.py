@@ -1,4 +1,4 @@
-"""One benchmark, this tree against another commit, alternating in the same run (issue 20).
+"""One benchmark, this tree against another commit, alternating in the same run.
 
 Each repetition runs the benchmark script once in this tree and once in the peer's (a
 ``git worktree`` of ``--peer`` under ``/tmp``, imported from its own source), the order

@@ -11,7 +11,7 @@
    and times, inside the page, from the click to the DOM showing that card in the trick (the
    kernel's answer includes the bots' replies). Prints median, p90 and worst. Target: median
    under 150 ms. The same at the Jass table of notebooks/play_jass.ipynb and of lesson 13
-   (issue 23; its bots paced, as a learner has them): target median at most 70 ms.
+   (its bots paced, as a learner has them): target median at most 70 ms.
 
     python benchmarks/dashboard_load.py [--repeat 3] [--plays 24]
 
@@ -43,7 +43,7 @@ from tests.browser.harness import (  # noqa: E402
 REFERENCE = "benchmarks/reference.ipynb"
 LOAD_TARGET = 1.5  # a dashboard may take this many times the reference's load time
 CLICK_TARGET_MS = 150.0
-JASS_CLICK_TARGET_MS = 70.0  # issue 23's target for the Jass tables
+JASS_CLICK_TARGET_MS = 70.0  # the target for the Jass tables (median)
 
 # In the page: click a card button, resolve with the milliseconds until the same card shows in
 # the table's centre (the current trick, or the last trick when the bots completed it).
@@ -113,7 +113,7 @@ def _wait_for_turn(page: Page, root: str, timeout: float = 20.0) -> str | None:
     return None
 
 
-# The Jass table (issue 23): the learner's hand, the trick and the last trick, its picking
+# The Jass table: the learner's hand, the trick and the last trick, its picking
 # buttons (the first offered: a contract) and the next hand's button
 JASS_HAND = ".ctj-jass-hand"
 JASS_CENTRE = ".ctj-jass-trick,.ctj-jass-last"

@@ -1,4 +1,4 @@
-"""Instructions per game, this tree against another commit, counted by valgrind (issue 20).
+"""Instructions per game, this tree against another commit, counted by valgrind.
 
 On a shared machine a timing ratio wanders by +-25% between repetitions; the instructions a
 workload executes do not. For each configuration this script runs seeded random games through

@@ -707,7 +707,7 @@ SETTINGS = ("default", "workshop")
 def parse_settings(text: str) -> list[str]:
     """``--settings``: ``default``, ``workshop``, ``both`` (the two, in that order) or a
     comma-separated list of them, each run once in the order given. A ValueError names an
-    unknown one (issue 23: ``both``, offered by the help, reached start_server as a setting)."""
+    unknown one (so ``both``, which the help offers, never reaches start_server as a setting)."""
     settings: list[str] = []
     for item in (s.strip() for s in text.split(",")):
         if not item:

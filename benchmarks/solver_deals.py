@@ -1,4 +1,4 @@
-"""Per-deal solver figures (issue 10): each deal's value, nodes and CPU time, on the deal sets
+"""Per-deal solver figures: each deal's value, nodes and CPU time, on the deal sets
 of ``bench_solver.py`` (its :func:`positions`, seed ``--seed + --left`` as there).
 
 Node counts are deterministic, so two builds of the search are compared deal by deal on nodes
