@@ -60,6 +60,7 @@ help:
 	@echo "make workshop     the same for a class: make workshop LEARNERS=30 [LESSON=...]"
 	@echo "make test         ruff, mypy, unit tests, nbval, browser tests, binder build test"
 	@echo "make lint         ruff + mypy only"
+	@echo "make docs         build the documentation site into build/docs (Sphinx)"
 	@echo "make unit | nbval | browser | workshop-smoke | binder-test   one stage of make test"
 	@echo "make soak         long randomized engine tests (pytest -m soak)"
 	@echo "make bench        run every benchmarks/*.py"
@@ -126,6 +127,7 @@ MYPY = $(PY) -m mypy -p chaitea -p chaitea_widgets -p tests \
 test: setup
 	$(call stage,ruff,$(PY) -m ruff check .)
 	$(call stage,mypy,$(MYPY))
+	$(call stage,docs,$(SPHINX))
 	$(call stage,unit tests,$(PY) -m pytest -n auto)
 	$(call stage,unit tests on pure Python (CHAITEA_PURE=1),CHAITEA_PURE=1 $(PY) -m pytest -q -n auto $(PURE_TESTS))
 	$(call stage,notebooks (nbval),$(PY) -m pytest --nbval-lax --nbval-current-env notebooks/)
@@ -159,6 +161,18 @@ soak: venv
 bench: setup
 	@set -- benchmarks/*.py; [ -e "$$1" ] || { echo "no benchmarks/*.py"; exit 1; }; \
 	for f in "$$@"; do echo "==> $$f"; $(PY) "$$f"; done
+
+# ------------------------------------------------------------------ docs
+# The documentation site (docs/conf.py: Sphinx, MyST, myst-nb, furo), offline: warnings are
+# errors (-W), every reference is checked (-n), and each build reads every page afresh (-E:
+# an incremental build would not repeat an unchanged page's warnings).
+DOCS_OUT := build/docs
+SPHINX    = $(PY) -m sphinx -E -W --keep-going -n -q -b html docs $(DOCS_OUT)
+
+.PHONY: docs
+docs: venv
+	$(call stage,docs,$(SPHINX))
+	@echo "The docs: $(DOCS_OUT)/index.html"
 
 # ------------------------------------------------------------------ dashboards
 dashboard: venv
