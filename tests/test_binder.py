@@ -90,7 +90,7 @@ def test_project_installs_non_editable(binder_env: tuple[Path, Path, dict[str, s
                 assert (Path(installed).parent / rel).is_file(), f"{rel} missing from install"
     run([python, "-m", "pip", "check"], cwd=env_dir, env=env)
     assert version
-    # postBuild compiled the play step in the install (issue 22; a C compiler is here)
+    # postBuild compiled the play step in the install (a C compiler is here)
     mode = run([python, "-c", "from chaitea.core import compiled; "
                 "print(compiled.status()['mode'])"], cwd=env_dir, env=env).strip()
     assert mode == ("compiled" if shutil.which("cc") else "not built"), mode

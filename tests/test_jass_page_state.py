@@ -1,4 +1,4 @@
-"""Issue 23: each Jass lesson page (notebooks/10_ to 15_*.ipynb) sends at most the widget state
+"""Each Jass lesson page (notebooks/10_ to 15_*.ipynb) sends at most the widget state
 the Chai Tea Jazz lessons meet (170 KB, tests/test_workshop_startup.py), as a fresh learner's
 kernel sends it at load. The Swiss faces once drew every pip's suit sign in full: 136 to 236 KB
 a page; now each drawing defines a sign once and ``<use>``s it (chaitea.draw.swiss_cards)."""

@@ -148,7 +148,7 @@ DASHBOARDS = sorted(p for p in NOTEBOOKS.glob("*.ipynb") if p.name != "rules.ipy
 @pytest.mark.parametrize("path", DASHBOARDS, ids=lambda p: p.name)
 def test_dashboards_show_no_python(path: Path) -> None:
     """Voilà strips code cells, but markdown reaches the page: no code blocks or Python calls in
-    it, since dashboard users cannot run code (issue 12)."""
+    it, since dashboard users cannot run code."""
     for c in cells(path):
         if c["cell_type"] != "markdown":
             continue

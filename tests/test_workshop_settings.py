@@ -1,4 +1,4 @@
-"""benchmarks/load_workshop.py's ``--settings`` (issue 23): what its help offers is what it runs,
+"""benchmarks/load_workshop.py's ``--settings``: what its help offers is what it runs,
 checked without starting a server (the servers, the class and the table are stand-ins)."""
 
 from __future__ import annotations

@@ -48,7 +48,7 @@ def test_a_class_of_three_gets_working_dashboards_and_frees_its_kernels() -> Non
 
 
 def test_a_jass_lesson_is_served_from_the_preheated_pool() -> None:
-    """Issue 23: `make workshop LESSON=13_schieber_at_the_table.ipynb` serves a Jass lesson as
+    """`make workshop LESSON=13_schieber_at_the_table.ipynb` serves a Jass lesson as
     it serves the others: its kernels preheated, a learner's page drawn from the pool, the
     Jass table playable (a pick, then the hand's legal cards lit)."""
     from playwright.sync_api import sync_playwright

@@ -93,7 +93,7 @@ def test_the_dashboard_sends_what_its_first_screen_shows() -> None:
 
 
 def test_lesson_6_page_loads_at_most_190_models_and_170_kb() -> None:
-    """Issue 23: the whole page of notebooks/06_full_game.ipynb (the dashboard, the exercise and
+    """The whole page of notebooks/06_full_game.ipynb (the dashboard, the exercise and
     the two teaching deals), as one learner's kernel sends it at load."""
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(
         [str(NOTEBOOKS), *sys.path[1:], os.environ.get("PYTHONPATH", "")])}

@@ -1,4 +1,4 @@
-"""Helpers for the bot, solver, tournament and coach tests (issue 10)."""
+"""Helpers for the bot, solver, tournament and coach tests."""
 
 from __future__ import annotations
 

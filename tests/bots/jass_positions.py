@@ -1,4 +1,4 @@
-"""Random Jass-family positions for the solver tests (issue 10): every ruleset, every mode."""
+"""Random Jass-family positions for the solver tests: every ruleset, every mode."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The Jass bots in the no-trump avoidance games (issue 21; RULES J, the text): whole games of
+"""The Jass bots in the no-trump avoidance games (RULES J, the text): whole games of
 Rosenober, Schiltenober, the Bells game, Guggitaler and guggitaler-8, and the rule bot playing
 to what the hand counts (the penalty cards and tricks: ``TallyScore.card_weights``)."""
 

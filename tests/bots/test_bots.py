@@ -1,4 +1,4 @@
-"""Bots (issue 10 part 1): legal, reproducible, blind to hidden cards; determinization."""
+"""Bots: legal, reproducible, blind to hidden cards; determinization."""
 
 from __future__ import annotations
 

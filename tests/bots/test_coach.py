@@ -1,4 +1,4 @@
-"""The coach (issue 10 part 4) on small cases with known answers."""
+"""The coach on small cases with known answers."""
 
 from __future__ import annotations
 
@@ -130,7 +130,7 @@ def test_review_errors() -> None:
         review(st, 0, round_number=5)
 
 
-# Recorded before issue 23's speed-up (shared playouts, the baselines' warm-up): the same
+# Recorded before the coach's speed-up (shared playouts, the baselines' warm-up): the same
 # seeded positions must get the same advice and the same numbers after it.
 ADVICE_BEFORE = {(3, 1): ("slalom(high)", 21.938333), (3, 2): ("under", 34.84),
                  (3, 4): ("pass", -2.018333), (3, 2024): ("trump(S)", 0.196667),

@@ -1,4 +1,4 @@
-"""Jass bots (issue 10 part 1, RULES J): legal, reproducible, blind to hidden cards; the play
+"""Jass bots (RULES J): legal, reproducible, blind to hidden cards; the play
 kernel agrees with the engine; the rule bot's rules of thumb on worked examples."""
 
 from __future__ import annotations

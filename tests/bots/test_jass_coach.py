@@ -1,4 +1,4 @@
-"""The coach on the Jass games (issue 10 part 4, RULES J): advice at the contract choice, a hint
+"""The coach on the Jass games (RULES J): advice at the contract choice, a hint
 in play, a review after a round, through their Python API; the exact search of the review."""
 
 from __future__ import annotations

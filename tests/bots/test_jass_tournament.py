@@ -1,4 +1,4 @@
-"""Jass tournaments (issue 10 part 3): whole duplicate games of teams, the CLI."""
+"""Jass tournaments: whole duplicate games of teams, the CLI."""
 
 from __future__ import annotations
 

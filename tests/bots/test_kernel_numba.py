@@ -1,4 +1,4 @@
-"""The compiled search (chaitea.ai._nbsolver, numba) against the pure-Python search (issue 10):
+"""The compiled search (chaitea.ai._nbsolver, numba) against the pure-Python search:
 the same values and best moves on random positions of Chai Tea Jazz and the Jass modes."""
 
 from __future__ import annotations
@@ -67,7 +67,7 @@ def test_canonical_keys_and_a_growing_table_keep_the_values(monkeypatch: pytest.
                                                             ) -> None:
     """The transposition table's canonical (relative-rank) keys are in force for Chai Tea
     Jazz's trump and the Jass modes, and a table that starts at 8 rows and doubles as it fills
-    (issue 10) gives the Python search's values and best cards, on every configuration."""
+    gives the Python search's values and best cards, on every configuration."""
     rng = random.Random(11)
     monkeypatch.setattr(_nbsolver, "TT_START", 3)
     canon = 0
@@ -88,7 +88,7 @@ def _chain(rules: Rules, t: int) -> list[int]:
 
 
 def test_sure_winners_are_the_trumps_from_the_top() -> None:
-    """The bound's chain (issue 10): a trump game's trumps in their order from the strongest
+    """The bound's chain: a trump game's trumps in their order from the strongest
     (Schieber: J 9 A K Q 10 8 7 6, RULES J; Chai Tea Jazz: 9 down to 1); none without trumps."""
     rng = random.Random(5)
     sch = rules_of(jass_round(rng, "schieber", 4, {}, "trump(H)"))
@@ -118,7 +118,7 @@ def _extremes(rules: Rules, pos: Position, seats: frozenset[int]) -> tuple[int, 
 
 
 def test_sure_winners_bound_every_play() -> None:
-    """The sure winners' bounds (``_nbsolver._sure``, issue 10) at a trick start hold the
+    """The sure winners' bounds (``_nbsolver._sure``) at a trick start hold the
     payees' points from there (the Match included) between them over every legal play, not
     only best play; and they are tighter than the points in play on some positions."""
     rng = random.Random(11)
@@ -148,7 +148,7 @@ def test_sure_winners_bound_every_play() -> None:
 
 def test_the_compile_leaves_no_garbage_collection_pause() -> None:
     """After the compile, its ~200,000 live objects are frozen out of the collector's sight
-    (issue 10: a full collection walking them took ~60 ms inside whichever solve ran next)."""
+    (a full collection walking them took ~60 ms inside whichever solve ran next)."""
     _nbsolver.compiled_node()
     assert gc.get_freeze_count() > 10_000
 
@@ -156,7 +156,7 @@ def test_the_compile_leaves_no_garbage_collection_pause() -> None:
 def test_the_last_seats_transposition_cutoff_keeps_the_values(monkeypatch: pytest.MonkeyPatch
                                                                ) -> None:
     """The last seat's enhanced transposition cutoff (``_nbsolver._etc``) runs only with at
-    least ``ETC_MIN_LEFT`` tricks left (issue 10), more than these positions have: here it is
+    least ``ETC_MIN_LEFT`` tricks left, more than these positions have: here it is
     forced at every trick but the last (2) and the values and best cards are still the Python
     search's; and it is in force (the node counts change on some positions)."""
     rng = random.Random(29)
@@ -175,7 +175,7 @@ def test_the_last_seats_transposition_cutoff_keeps_the_values(monkeypatch: pytes
 
 
 def test_a_fresh_process_loads_the_compiled_search_from_numbas_cache() -> None:
-    """Issue 22: the search has no recursion (``_nbsolver.search``), so numba caches it on disk
+    """The search has no recursion (``_nbsolver.search``), so numba caches it on disk
     (``cache=True``): once this process has compiled or loaded it, a fresh process loads it
     from the cache (a hit, no compile) and solves with it; a 6-tricks-left Schieber solve by
     default (``numba=None``) gives the Python search's value and best cards."""

@@ -1,4 +1,4 @@
-"""The compiled search without recursion (issue 22): :func:`chaitea.ai._nbsolver.search`, the
+"""The compiled search without recursion: :func:`chaitea.ai._nbsolver.search`, the
 explicit-stack form that numba caches on disk, against :func:`chaitea.ai._nbsolver.node`, the
 self-recursive form it replaced. Both run here as plain Python (no compile, numba or not) on
 the same flat arrays: the same values, best cards and per-card values, node counts, probes and

@@ -1,4 +1,4 @@
-"""The solver's default search (issue 22): ``numba=None`` runs the compiled search where it fits
+"""The solver's default search: ``numba=None`` runs the compiled search where it fits
 and pays, as the README's Solver section says, and a dashboard's kernel never waits for its
 compile (:mod:`chaitea.ai.compile_policy`).
 

@@ -1,4 +1,4 @@
-"""The double-dummy solver (issue 10 part 2) against plain minimax, and its own consistency."""
+"""The double-dummy solver against plain minimax, and its own consistency."""
 
 from __future__ import annotations
 

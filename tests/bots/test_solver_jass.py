@@ -1,4 +1,4 @@
-"""The double-dummy solver in every Jass ruleset and mode (issue 10, RULES J): against plain
+"""The double-dummy solver in every Jass ruleset and mode (RULES J): against plain
 minimax, against the engine's own rules and round scores, and its own consistency."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The duplicate tournament harness (issue 10 part 3) and its command line."""
+"""The duplicate tournament harness and its command line."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The Jass course (lessons 10 to 15, issue 23) in Chromium: each page opens with no error, and
+"""The Jass course (lessons 10 to 15) in Chromium: each page opens with no error, and
 one exercise is answered through the page, wrong first where the lesson allows it (the hint,
 another try), then right (the reason). The answers are worked out here from the same seeds, by
 the lessons' own helper (notebooks/jass_course.py), so the test follows the engine."""
@@ -18,7 +18,7 @@ from chaitea_widgets.jass_words import contract_words
 from tests.browser.harness import NOTEBOOKS, open_dashboard
 from tests.browser.shots import full_screenshot
 from tests.browser.test_dashboards import UPDATE_MS, card, desk, status  # noqa: F401
-from tests.browser.test_issue23 import assert_quiet
+from tests.browser.test_debt_buttons_and_notes import assert_quiet
 
 pytestmark = pytest.mark.browser
 RULES_J = re.compile("rules J", re.I)  # the status line links a rule citation, in small type
@@ -186,7 +186,7 @@ def test_play_jass_page(desk: Page, voila_url: str) -> None:  # noqa: F811
 
 
 def test_14_the_coiffeur_pad_fits_a_phone(phone_page: Page, voila_url: str) -> None:
-    """Issue 23: on a 390x844 phone the Coiffeur pad and the table of hands stay inside the
+    """On a 390x844 phone the Coiffeur pad and the table of hands stay inside the
     screen (wider ones scroll sideways within their own box, never clipped by the page), and
     the Bots menu's touch target does not cover the board below it."""
     page = phone_page
@@ -210,7 +210,7 @@ def test_14_the_coiffeur_pad_fits_a_phone(phone_page: Page, voila_url: str) -> N
 
 def test_play_jass_a_whole_hand_with_hint_take_back_and_the_board(
         desk: Page, voila_url: str) -> None:  # noqa: F811
-    """Issue 23: a whole hand at the Jass table in the page: the choice when it is the
+    """A whole hand at the Jass table in the page: the choice when it is the
     learner's, Hint (the coach's card in words), a card taken back and played again, every card
     to the end of the hand, then the score board's row for the hand (the bots instant here)."""
     name = "play_jass.ipynb"
@@ -340,7 +340,7 @@ def expect_the_trick_cleared(table: Locator, state: Any) -> None:
 
 def test_13_schieber_a_whole_hand_pushed_and_the_board_row(desk: Page,  # noqa: F811
                                                          voila_url: str) -> None:
-    """Issue 23, lesson 13: the first table (Schieber to 3000) against the bots: the learner
+    """Lesson 13: the first table (Schieber to 3000) against the bots: the learner
     pushes when the forehand (else the choice is the partner's or a bot's), plays every card of
     the hand, and the board shows the hand's row as the engine wrote it: the contract in words,
     its multiplier and each team's score, the totals below and on the chalk board."""
@@ -414,7 +414,7 @@ def expect_the_pad_row(table: Locator, state: Any) -> None:
 
 def test_14_coiffeur_a_whole_hand_writes_the_pad_row(desk: Page,  # noqa: F811
                                                     voila_url: str) -> None:
-    """Issue 23, lesson 14: a whole hand at the three-player Coiffeur-Schieber table (the
+    """Lesson 14: a whole hand at the three-player Coiffeur-Schieber table (the
     learner writes the first row offered when choosing), then one at the four-in-pairs table:
     after each, the pad's row of the hand holds its score as the engine wrote it."""
     name = "14_coiffeur_and_the_pad.ipynb"

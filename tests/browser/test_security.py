@@ -1,4 +1,4 @@
-"""Issues 8 and 23 in the browser: a shared record whose names are markup runs nothing in the page.
+"""Hostile records in the browser: a shared record whose names are markup runs nothing in the page.
 
 The game dashboard (06_full_game) uploads records with the hostile names of
 ``tests/security/corpus.py`` (script tags, event handlers, ``javascript:`` URLs, SVG
@@ -104,7 +104,7 @@ def _jass_record(names: list[str], actions: int) -> dict[str, object]:
 @pytest.mark.parametrize("actions", [6, 40], ids=["mid-hand", "after-a-hand"])
 def test_hostile_jass_record_upload_runs_no_script(desk: Page, voila_url: str,  # noqa: F811
                                                    actions: int) -> None:
-    """Issue 23: the Jass table (play_jass) loads a Schieber record whose four names are markup
+    """The Jass table (play_jass) loads a Schieber record whose four names are markup
     (the seat table, the header, the Weis lines, the board's team names, the bot menus): nothing
     runs, no element of the input is in the page, the names show as text."""
     name = "play_jass.ipynb"

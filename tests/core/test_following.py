@@ -47,9 +47,11 @@ def test_jass_text_undertrumping_example() -> None:
                    "(RULES J)")
 
 
-def test_jass_kit_issue_10_position() -> None:
-    """jass-kit's open issue #10: trump Diamonds, trick 6C JD 10D, hand AD 9D 6D 10S: the Puur
-    leads the trump in the trick, every trump of the hand is lower, so only 10S is legal."""
+def test_no_undertrumping_below_the_puur_in_the_trick() -> None:
+    """Trump Diamonds, trick 6C JD 10D, hand AD 9D 6D 10S: the Puur leads the trump in the
+    trick, every trump of the hand is lower, so only 10S is legal (RULES J; a bug reported against
+    jass-kit, whose check compared with the lowest trump and allowed AD and 9D:
+    github.com/thomas-koller/jass-kit-py/issues/10)."""
     assert legal("jass", JASS, D, ["6C", "JD", "10D"], ["AD", "9D", "6D", "10S"]) == ["10S"]
 
 

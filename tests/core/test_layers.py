@@ -1,4 +1,4 @@
-"""The layers of the kit, read from the source (issue 20).
+"""The layers of the kit, read from the source.
 
 Every import of a ``chaitea`` or ``chaitea_widgets`` module is an edge: at the top, inside a
 function, under ``if TYPE_CHECKING:``, relative or absolute. The graph must have no circle, and

@@ -1,5 +1,5 @@
 """The follow rules as masks (:func:`chaitea.core.following.lead_masks`) against the rules' own
-``legal`` functions, for every rule, deck and trump (issue 20: the one play step of every game,
+``legal`` functions, for every rule, deck and trump (the one play step of every game,
 :mod:`chaitea.engine.play_step`, keeps the next seat's legal mask from them; RULES F, D6, D7,
 RULES J).
 

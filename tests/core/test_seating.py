@@ -18,7 +18,7 @@ def test_ctj_default_table_is_unchanged() -> None:
 
 
 def test_four_individual_players() -> None:
-    """Issue 9: four individual players can be seated (Coiffeur), each its own side."""
+    """Four individual players can be seated (Coiffeur), each its own side."""
     four = JASS_SEATINGS["four"]
     assert four.teams is None and four.sides == 4
     assert [four.side_of(s) for s in range(4)] == [0, 1, 2, 3]

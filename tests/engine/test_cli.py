@@ -355,7 +355,7 @@ def test_cli_random_game_replays():
 @pytest.mark.parametrize("ruleset", [["jass"], {"name": "jass"}, 3, 1.5, True],
                          ids=["list", "dict", "int", "float", "bool"])
 def test_record_ruleset_of_the_wrong_type_is_named(ruleset: object, tmp_path: Path):
-    """Issue 23: an ``options.ruleset`` that is not a string (a list or an object, unhashable;
+    """An ``options.ruleset`` that is not a string (a list or an object, unhashable;
     a number) is refused by name at ``round 0, picking step 0`` (RECORD options.ruleset), through
     main() and chaitea.loads, never as an internal TypeError."""
     rec = record([], options={"ruleset": ruleset})
@@ -369,7 +369,7 @@ def test_record_ruleset_of_the_wrong_type_is_named(ruleset: object, tmp_path: Pa
 
 
 def test_record_cli_ruleset_list_is_named(tmp_path: Path):
-    """Issue 23, as a real subprocess: a list ``ruleset`` names the field, no internal error."""
+    """As a real subprocess: a list ``ruleset`` names the field, no internal error."""
     rec = record([], options={"ruleset": ["schieber"]})
     line = check_refusal(run_cli("replay", str(dump(tmp_path / "r.json", rec))),
                          "round 0, picking step 0:")

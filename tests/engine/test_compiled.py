@@ -1,4 +1,4 @@
-"""The compiled hot path (issue 22, ``chaitea.core.compiled``): where mypyc and a C compiler are
+"""The compiled hot path (``chaitea.core.compiled``): where mypyc and a C compiler are
 present the play step runs compiled, ``CHAITEA_PURE=1`` runs the Python reference, both play
 the same games, and a build older than its sources is not loaded.
 

@@ -1,4 +1,4 @@
-"""The one deal step (:mod:`chaitea.engine.deal_step`, issue 20) of every game.
+"""The one deal step (:mod:`chaitea.engine.deal_step`) of every game.
 
 Both families deal through it: a seed and the same deal as a :class:`~chaitea.core.deals.Deal`
 give the same round, every Deal is validated (a bad one is refused naming the rule, and the

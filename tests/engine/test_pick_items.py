@@ -280,7 +280,7 @@ def test_contract_of_reads_the_item() -> None:
         coiffeur.contract_of("joker=push")
 
 
-# -- the items of the rulesets to come: guesses, bids, announcements, doubling (issue 20) -----
+# -- the items of the rulesets to come: guesses, bids, announcements, doubling ----------------
 
 @pytest.mark.parametrize(("spelling", "item"), [
     ("guess(0)", pick_items_mod.Guess(0)), ("guess(157)", pick_items_mod.Guess(157)),

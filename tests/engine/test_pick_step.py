@@ -1,4 +1,4 @@
-"""The one picking protocol (:mod:`chaitea.engine.pick_step`, issue 20) of every game.
+"""The one picking protocol (:mod:`chaitea.engine.pick_step`) of every game.
 
 Chai Tea Jazz's Barrel picking and every Jass choice phase (through
 :class:`~chaitea.engine.jass_picking.StatusPicking`) are run by the same pick step. These tests

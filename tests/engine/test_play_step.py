@@ -1,4 +1,4 @@
-"""The one play step (:mod:`chaitea.engine.play_step`, issue 20) of every game.
+"""The one play step (:mod:`chaitea.engine.play_step`) of every game.
 
 The step keeps the legal mask of the seat to play from the follow rule's masks; these tests hold
 that mask, after every card of random games of every family, player count and deck, to the

@@ -1,4 +1,4 @@
-"""Issue 20, one reader set: a Chai Tea Jazz state and a Jass state are read the same way.
+"""One reader set: a Chai Tea Jazz state and a Jass state are read the same way.
 
 ``trick`` is the current trick's cards and ``tricks`` the round's completed tricks as
 :class:`TrickRecord` values (who led, the cards, who won and why), in both families; the ids

@@ -1,4 +1,4 @@
-"""The one round end (:mod:`chaitea.engine.score_step`, issue 20) of every game.
+"""The one round end (:mod:`chaitea.engine.score_step`) of every game.
 
 Chai Tea Jazz's Paper Pad and every Jass scoring part (through
 :class:`~chaitea.engine.jass_scoring.HandScoring`) are run by the same score step. These tests

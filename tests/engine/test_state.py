@@ -1,4 +1,4 @@
-"""The one driver (:mod:`chaitea.engine.state`, issue 20) and the start of play from the
+"""The one driver (:mod:`chaitea.engine.state`) and the start of play from the
 contract's plan (:class:`chaitea.core.round_tables.PlayPlan`).
 
 Every game of the kit runs on :class:`~chaitea.engine.state.RoundState`: its family state may

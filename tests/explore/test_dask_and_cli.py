@@ -63,7 +63,8 @@ def test_cli_errors_are_one_line(tmp_path, capsys, args, words, code):
 
 
 def test_cli_in_a_terminal(tmp_path):
-    """The issue's command, as a user types it (a fresh process, Parquet out)."""
+    """The command line of ``python -m chaitea explore``, as a user types it (a fresh process,
+    Parquet out)."""
     pytest.importorskip("pyarrow")
     out = tmp_path / "r.parquet"
     p = subprocess.run([sys.executable, "-m", "chaitea", "explore", "--ruleset",

@@ -252,7 +252,7 @@ def test_plots_return_figures_without_pyplot():
 
 
 def test_named_bots_come_from_make_bot_when_it_exists(monkeypatch):
-    """chaitea.ai.bots.make_bot(name, seed) (the bots issue) seats rule-based bots by name."""
+    """chaitea.ai.bots.make_bot(name, seed) seats rule-based bots by name."""
     import chaitea.ai.bots as bots
 
     made = []

@@ -1,4 +1,4 @@
-"""``explore(..., engine="batch")`` for the Jass rulesets against the state path (issue 23).
+"""``explore(..., engine="batch")`` for the Jass rulesets against the state path.
 
 - Rows: batch rounds replayed card by card through the state API (the same hands, forehand and
   contract), written by the state path's own row builder (``jass_explore._rows``), give the same

@@ -1,4 +1,4 @@
-"""Rules exploration for the Jass rulesets (issue 23): the rows agree with the engine and with
+"""Rules exploration for the Jass rulesets: the rows agree with the engine and with
 independent counts, the seeds hold across workers, and the Jass questions' tables compute what
 they say on frames built by hand."""
 

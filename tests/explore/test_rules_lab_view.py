@@ -47,7 +47,7 @@ def test_games_options_and_refusals():
 
 
 def test_ruleset_menu_offers_what_explore_runs_and_players_follow_it(monkeypatch):
-    """Issue 23: the Ruleset menu offers only the rulesets explore can run (asked of
+    """The Ruleset menu offers only the rulesets explore can run (asked of
     chaitea.analysis.explore, so no Run fails with "not available yet"), and the Players menu
     offers the chosen ruleset's player counts."""
     from chaitea.analysis import explore as ex
@@ -89,7 +89,7 @@ def test_worked_questions_answer_with_a_criterion(key):
 
 
 def test_a_jass_ruleset_gets_its_own_bots_options_and_questions():
-    """Issue 23: choosing Schieber hides Chai Tea Jazz's setup and Bet Debt options, seats the
+    """Choosing Schieber hides Chai Tea Jazz's setup and Bet Debt options, seats the
     Jass bots, and the Summary menu offers the Jass questions; back to Chai Tea Jazz restores
     them."""
     lab = rules_lab.RulesLab(deals=30)

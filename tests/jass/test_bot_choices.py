@@ -1,7 +1,7 @@
-"""The bots' and the coach's choices are pinned (issue "values, not spellings"): seeded games of
-every Jass ruleset configuration give the records, Monte Carlo picks and coach recommendations
-written in ``bot_games.json`` before picks were parsed into typed items (RULES J, RECORD Jass:
-the record is unchanged)."""
+"""The bots' and the coach's choices are pinned: seeded games of every Jass ruleset
+configuration give the records, Monte Carlo picks and coach recommendations written in
+``bot_games.json`` before picks were parsed into typed items (RULES J, RECORD Jass: the record
+is unchanged)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The follow rule as a part of the table (issue 21, Mittlere): ``Table.follow`` names the rule
+"""The follow rule as a part of the table (for Mittlere): ``Table.follow`` names the rule
 (``FOLLOW_RULES``; default ``jass``, RULES J), the driver plays it, and the compiled search,
 which implements ``jass`` only, leaves any other to the Python search."""
 

@@ -1,4 +1,4 @@
-"""The Jass play path (issue 9's speed work) against the rules it must keep (RULES J).
+"""The Jass play path (tuned for speed) against the rules it must keep (RULES J).
 
 Also the Weis on the engine's masks (:func:`chaitea.rulesets.jass.weis.score_weis_masks`, the
 per-suit run table, the no-Weis shortcut and the loop form of ``decide``) against the card path and

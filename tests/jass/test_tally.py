@@ -1,4 +1,4 @@
-"""The per-seat tally part (issue 21) through the generic driver: a toy game of individuals,
+"""The per-seat tally part through the generic driver: a toy game of individuals,
 one penalty point per trick, four hands, lowest wins, composed of the same parts the new Jass
 games use (``FixedContract``, ``TallyScore``, ``AfterHands``/``ReachLimit``)."""
 

@@ -37,15 +37,17 @@ UNDERTRUMP = [
     "6S 7D 8D 9D 10D JD QD KD AD",
 ]
 
-# jass-kit issue #10: trump Diamonds, trick 6C JD 10D, the hand AD 9D 6D 10S. Seat 0 wins five
-# Bells tricks, then leads 6C.
-JASSKIT_10 = [
+# Undertrumping below the Puur (RULES J: compared with the highest trump in the trick), the
+# position of a bug reported against jass-kit (github.com/thomas-koller/jass-kit-py/issues/10):
+# trump Diamonds, trick 6C JD 10D, the hand AD 9D 6D 10S. Seat 0 wins five Bells tricks, then
+# leads 6C.
+PUUR_TRICK = [
     "AH KH QH JH 10H 6C 7C 8C KD",
     "9H 8H 7H 6H JD 10C JC QC KC",
     "10D 8D 7D QD 6S 7S 8S 9S JS",
     "AD 9D 6D 10S AC 9C QS KS AS",
 ]
-JASSKIT_10_PLAYS = [
+PUUR_TRICK_PLAYS = [
     "AH", "9H", "6S", "AC",
     "KH", "8H", "7S", "9C",
     "QH", "7H", "8S", "QS",

@@ -1,4 +1,4 @@
-"""Rosenober, Schiltenober, the Bells game, Guggitaler and guggitaler-8 (issue 21; RULES J, the
+"""Rosenober, Schiltenober, the Bells game, Guggitaler and guggitaler-8 (RULES J, the
 text): every rule on hands built by hand, each end rule, the Monopoly, Guggitaler's zero sum,
 whole random games with the record round trip, the command line and refusals."""
 

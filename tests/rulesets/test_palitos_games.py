@@ -1,4 +1,4 @@
-"""Whole games of Mittlere, Molotow, Plus-Minus and the Palitos game (issue 21): random legal
+"""Whole games of Mittlere, Molotow, Plus-Minus and the Palitos game (RULES J): random legal
 games through the state API with refusals leaving the state unchanged, 157 points a hand and
 the independent count (``tests/rulesets/props.py``), the record round trip and ``replay``; the
 command line's ``random-game`` and ``replay``; bad records refused with RECORD's prefix; and a

@@ -1,4 +1,4 @@
-"""Property tests per ruleset over random legal games through the state API (issues 9, 21): each
+"""Property tests per ruleset over random legal games through the state API (RULES J): each
 card once, 157 card points per played hand (checked against an independent count), refusals leave
 the state unchanged, the record round trip; for Schieber the score from its parts. 200 games per
 registered Jass ruleset and player count here (``GAMES``, from the registry: a new game gets them
@@ -19,8 +19,8 @@ from chaitea.rulesets import find_ruleset
 from chaitea.rulesets.jass.scores import TargetScore
 from tests.rulesets.props import check_game, play_random
 
-# Every registered Jass ruleset at each of its player counts (issue 21: each game's property
-# tests as for the first four), six-player Schieber aside: its two 24-card decks have their own
+# Every registered Jass ruleset at each of its player counts (each game's property tests as
+# for the first four), six-player Schieber aside: its two 24-card decks have their own
 # property tests in test_schieber6.py.
 GAMES = [(name, players) for name in RECORD_RULESETS if name != "chai-tea-jazz"
          for players in sorted(find_ruleset(name).players)

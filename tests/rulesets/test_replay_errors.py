@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from chaitea.__main__ import main
-from tests.rulesets.helpers import JASSKIT_10, UNDERTRUMP
+from tests.rulesets.helpers import PUUR_TRICK, UNDERTRUMP
 
 
 def _record(rounds: list[dict[str, Any]], **top: Any) -> dict[str, Any]:
@@ -46,13 +46,13 @@ CASES = [
     (_record([_round(["trump(S)"], ["KH", "KH"])]), "round 1, play step 2", "does not hold"),
     (_record([_round(["trump(D)"], ["AH", "9H", "6S", "AC", "KH", "8H", "7S", "9C", "QH",
                                     "7H", "8S", "QS", "JH", "6H", "9S", "KS", "10H", "10C",
-                                    "JS", "AS", "6C", "JD", "10D", "AD"], JASSKIT_10)]),
+                                    "JS", "AS", "6C", "JD", "10D", "AD"], PUUR_TRICK)]),
      "round 1, play step 24", "undertrumping"),
     (_record([_round(["trump(S)"], ["KH"]), _round(["trump(S)"], [])]),
      "round 2, picking step 0", "not finished"),
     (_record([_round(["trump(S)"], ["9Z"])]), "round 1, play step 1", "not a card"),
     (_record([_round(["trump(S)"], [7])]), "round 1, play step 1", ""),
-    # issue 21: each new game's own picking items, refused by their rule
+    # the picking items of Sticheln and Differenzler, each refused by its game's rule
     (_record([_round(["bid(4)", "bid(3)"], [])], options={"ruleset": "sticheln"}),
      "round 1, picking step 2", "bid(3) refused: a bid must be higher than the last one"),
     (_record([_round(["bid(4)", "pass", "pass", "pass", "trump(S)", "announce(4)",

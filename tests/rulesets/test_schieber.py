@@ -1,5 +1,5 @@
 """Schieber and the Jass following rules through the state API (RULES J; the text's worked
-examples by name; jass-kit issue #10)."""
+examples by name; the undertrumping position of a bug reported against jass-kit)."""
 
 from __future__ import annotations
 
@@ -14,8 +14,8 @@ from chaitea.records.record import replay
 from chaitea.rulesets import jass_game
 from chaitea.rulesets.jass.scores import TargetScore
 from tests.rulesets.helpers import (
-    JASSKIT_10,
-    JASSKIT_10_PLAYS,
+    PUUR_TRICK,
+    PUUR_TRICK_PLAYS,
     UNDERTRUMP,
     play,
     state_with,
@@ -35,10 +35,11 @@ def test_undertrumping_example_of_the_text() -> None:
     state.apply_action("6D")
 
 
-def test_jass_kit_issue_10_position() -> None:
-    """Trump Diamonds, trick 6C JD 10D, hand AD 9D 6D 10S: only 10S is legal."""
-    state = state_with("schieber", JASSKIT_10)
-    play(state, "trump(D)", *JASSKIT_10_PLAYS)
+def test_no_undertrumping_below_the_puur_in_the_trick() -> None:
+    """Trump Diamonds, trick 6C JD 10D, hand AD 9D 6D 10S: only 10S is legal (RULES J; the
+    position of a bug reported against jass-kit, ``PUUR_TRICK``)."""
+    state = state_with("schieber", PUUR_TRICK)
+    play(state, "trump(D)", *PUUR_TRICK_PLAYS)
     assert [str(c) for c in state.trick] == ["6C", "JD", "10D"]
     assert sorted(str(c) for c in state.hand(3)) == ["10S", "6D", "9D", "AD"]
     assert state.legal_moves() == ["10S"]

@@ -1,4 +1,4 @@
-"""Six-player Schieber (issue 9; the Jass text: "Seis jogadores jogam em trios"): two trios
+"""Six-player Schieber (RULES J; the Jass text: "Seis jogadores jogam em trios"): two trios
 {0,2,4} and {1,3,5}, two 24-card decks (or one 36-card deck), the push along the forehand's
 team-mates, the later of two identical cards winning, card totals, Weis and Stöck with copies,
 and random whole games through the state API (each card once, the point totals, the Schieber

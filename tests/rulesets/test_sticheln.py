@@ -1,4 +1,4 @@
-"""Sticheln (the text, RULES J; issue 21): the auction of tricks from the seat after the dealer
+"""Sticheln (the text, RULES J): the auction of tricks from the seat after the dealer
 (a bid higher than the last, a passed player may bid again, three passes in a row end it, three
 passes without a bid make the fourth bid), the declarer's trump and lead, the announcements
 from the seat after the declarer with the sum at most nine (the text's two examples), the

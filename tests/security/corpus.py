@@ -1,4 +1,4 @@
-"""The hostile-record corpus (issue 8): names a hostile sharer would put in a game record.
+"""The hostile-record corpus: names a hostile sharer would put in a game record.
 
 ``LEGAL`` names are within 40 characters and hold no control characters: the record loader
 accepts them and every view must show them as text. ``REFUSED`` names break the name rule

@@ -1,4 +1,4 @@
-"""Issue 13 part 5, the API's edge cases: bad Game(...) and round_state(...) arguments, action
+"""Hardening, the API's edge cases: bad Game(...) and round_state(...) arguments, action
 values with unhashable fields, numbers too long to read. Each is a ChaiTeaError naming the
 argument or field; none is a bare TypeError, OverflowError, ValueError or IndexError."""
 

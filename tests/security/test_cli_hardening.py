@@ -1,4 +1,4 @@
-"""Issue 13 part 5 on the command line: usage errors exit 64 (refused records still 2), a
+"""Hardening on the command line: usage errors exit 64 (refused records still 2), a
 closed pipe ends quietly, a full disk with one line, and the one-line refusal never carries a
 raw control character of the input."""
 

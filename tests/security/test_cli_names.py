@@ -1,5 +1,5 @@
-"""Issue 8 on the command line: ``python -m chaitea replay`` refuses names that are not plain
-text with the exact prefix, in one line whose quoted input is escaped and short."""
+"""Hostile names on the command line: ``python -m chaitea replay`` refuses names that are not
+plain text with the exact prefix, in one line whose quoted input is escaped and short."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 8: a shared game record must not run its own markup in the learner's page.
+"""A shared game record must not run its own markup in the learner's page.
 
 Every view and dashboard is fed the hostile-record corpus (``corpus.py``) through its Python
 method; the rendered HTML/SVG is parsed and must hold no element or attribute from the input
@@ -218,8 +218,8 @@ def test_dashboard_refuses_bad_names_with_a_short_clean_message() -> None:
 
 
 def upload(dash: GameDashboard, content: bytes, name: str) -> None:
-    """What the front end sends when a file is chosen: the Load game button (a LoadButton,
-    issue 12) sends the file's name and size with its bytes as a message buffer."""
+    """What the front end sends when a file is chosen: the Load game button (a LoadButton)
+    sends the file's name and size with its bytes as a message buffer."""
     dash.upload._handle_custom_msg({"event": "file", "name": name, "size": len(content)},
                                    [memoryview(content)])
 

@@ -1,4 +1,4 @@
-"""Issue 13 part 5, the record: strict parsing per RECORD.md (each refusal names its field at
+"""Hardening, the record: strict parsing per RECORD.md (each refusal names its field at
 its step), long numbers, loading only regular files of bounded size, and saves that keep the
 file's mode, write through symlinks and clean up after killed saves."""
 

@@ -1,4 +1,4 @@
-"""Issue 13 part 5: a setup's row count is bounded, and a picking menu's cost does not grow
+"""A setup's row count is bounded, and a picking menu's cost does not grow
 with it (the 15,000-row record that blocked a kernel for 75 s is refused at once)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The coach in the widgets (issue 10): the bot of each bot seat, Hint, Advice, review."""
+"""The coach in the widgets: the bot of each bot seat, Hint, Advice, review."""
 
 from __future__ import annotations
 
@@ -217,7 +217,7 @@ def test_the_bot_choice_is_kept_for_the_next_game_and_round() -> None:
 
 
 def test_the_advice_names_picks_as_the_table_does_and_says_what_passing_is_worth() -> None:
-    """Issue 23: the recommendation is named as the picking controls name it (not the record
+    """The recommendation is named as the picking controls name it (not the record
     spelling), and the pass/pick comparison is said in words with the coach's own number."""
     from chaitea import Game
     from chaitea.ai.coach import advise

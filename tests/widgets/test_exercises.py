@@ -1,4 +1,4 @@
-"""Issue 12's exercises: three tries with a hint after a wrong answer, the reason after the
+"""The exercises: three tries with a hint after a wrong answer, the reason after the
 right answer or the last try, a fresh next question, and the lesson's progress line."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The Jass table (issue 23): whole games of every Jass ruleset through the view, the clicks a
+"""The Jass table: whole games of every Jass ruleset through the view, the clicks a
 browser sends, refusals in words with the state unchanged, the push, Weis and Stöck as the
 engine scores them, the score boards, and Save/Load of Jass records."""
 
@@ -136,7 +136,7 @@ def test_the_coiffeur_pad_shows_its_rows_and_values() -> None:
                                               ("french", ("Clubs", "Spades", "Diamonds",
                                                           "Hearts"))])
 def test_the_pad_names_its_rows_in_words(faces: str, suits: tuple[str, ...]) -> None:
-    """Issue 23: a pad row reads as a player writes it ("Bells", "Joker 2", "Match"), in the
+    """A pad row reads as a player writes it ("Bells", "Joker 2", "Match"), in the
     table's faces, not as its record key ("bells", "joker#2")."""
     table = JassTable("coiffeur-schieber", 3, seed=2, humans=(0,), bots="random", faces=faces)
     board = table.board.value
@@ -247,7 +247,7 @@ def test_tutti_shows_the_trump_once_it_is_set() -> None:
 
 
 def test_paced_bots_act_one_at_a_time_and_hold_a_complete_trick() -> None:
-    """Issue 23: the Jass table paces its bots as the Chai Tea Jazz table does (SPEEDS): one
+    """The Jass table paces its bots as the Chai Tea Jazz table does (SPEEDS): one
     action per moment, a complete trick held 2.5 times as long; instant answers at once."""
     from chaitea_widgets.table_bots import SPEEDS
 
@@ -300,7 +300,7 @@ def test_a_take_back_or_instant_cancels_a_pending_bot_move() -> None:
 
 
 def test_the_four_player_pad_writes_each_teams_score_and_points() -> None:
-    """Issue 23: in four-player Coiffeur-Schieber the engine gives the pad's values per team
+    """In four-player Coiffeur-Schieber the engine gives the pad's values per team
     ({"A": x, "B": y}); the pad shows the numbers (not the keys "A", "B"), the row's points,
     and the table of hands puts a hand in the column of its forehand's team (Mufasa: A)."""
     from chaitea_widgets.jass_board import hands_table_html, pad_html

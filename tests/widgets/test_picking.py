@@ -112,7 +112,7 @@ def test_acting_at_an_earlier_step_continues_from_there():
 
 
 def test_a_rulebook_example_cannot_be_rewritten_by_the_live_buttons():
-    """Issue 12: during example 3 the Pick button worked and silently rewrote the example
+    """During example 3 the Pick button once worked and silently rewrote the example
     while the header still said "Rulebook example 3"."""
     panel = PickingPanel(names=NAMES, example=3)
     assert panel.forward()
@@ -231,7 +231,7 @@ def test_status_and_caption_line_do_not_repeat_a_sentence():
 
 
 def test_bet_debt_is_chosen_with_buttons_not_a_slider():
-    """Issue 12: on a phone the Bet Debt chooser is usable without a slider: one button per
+    """On a phone the Bet Debt chooser is usable without a slider: one button per
     legal amount, kept in step with the (hidden) slider."""
     panel = PickingPanel(names=NAMES)
     assert panel.pick("under")
@@ -254,7 +254,7 @@ def _page_keeps_old_buttons(labels: list[str], shown: int) -> bool:
 
 
 def test_bet_debt_buttons_are_new_when_the_amounts_change():
-    """Issue 23: Pick at debt 0, then Take back: the amounts go from 5..35 back to the single 0.
+    """Pick at debt 0, then Take back: the amounts go from 5..35 back to the single 0.
     New options on the same ToggleButtons would leave 5..35 on the page (its label "0" is its
     index); the panel puts new buttons in their place instead, and closes the old ones."""
     import ipywidgets

@@ -1,4 +1,4 @@
-"""Issue 12's practice mode: a real take-back of your latest card or pick (until its trick
+"""The practice mode: a real take-back of your latest card or pick (until its trick
 is complete), and the reason a dimmed card cannot be played, before clicking."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Swiss- and French-suited Jass card faces (issue 23): every card drawn, named, told apart."""
+"""Swiss- and French-suited Jass card faces: every card drawn, named, told apart."""
 
 from __future__ import annotations
 
@@ -180,8 +180,9 @@ def test_names_are_escaped():
 
 @pytest.mark.parametrize("faces", W.FACES)
 def test_a_drawing_defines_each_suit_sign_once(faces):
-    """Issue 23's page budget: a hand or a trick holds each suit's sign once, every pip a
-    ``<use>`` of it; 9 pips and 2 corner signs of the 9 of Roses once cost 12 KB of markup."""
+    """The page budget (170 KB a lesson page, tests/test_jass_page_state.py): a hand or a trick
+    holds each suit's sign once, every pip a ``<use>`` of it; 9 pips and 2 corner signs of the
+    9 of Roses once cost 12 KB of markup."""
     cards = [c for c in JASS.cards if c.suit is Suit.SPADES] + [JASS.parse("6H")]
     hand = W.jass_hand_svg(cards, faces=faces)
     trick = W.jass_trick_svg(cards[:4], [0, 1, 2, 3], 1, faces=faces)

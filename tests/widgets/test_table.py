@@ -207,7 +207,7 @@ def test_a_broken_bot_is_reported_in_words():
 
 
 def test_a_tapped_dimmed_card_says_its_note_on_the_status_line():
-    """Issue 23: a phone has no hover, so the note on a dimmed card shows on a tap (strip.js),
+    """A phone has no hover, so the note on a dimmed card shows on a tap (strip.js),
     and the tap reaches Python, which puts the same reason on the table's status line (the
     one a screen reader hears). Lesson 6's deal: Mufasa leads 9C, Aslan's 8H is refused."""
     import html

@@ -1,4 +1,4 @@
-"""Issue 12's teaching deals: each deal's claim checked with the engine under the scripted
+"""The teaching deals: each deal's claim checked with the engine under the scripted
 play; the script makes the lesson go the same way every time; a learner who strays meets
 legal cards; the teaching table gives the engine's result in words."""
 

@@ -1,4 +1,4 @@
-"""Issue 23's wording defects, one test each (each failed before its fix): a single round's end
+"""Wording defects, one test each (each failed before its fix): a single round's end
 said "in the round row", a hint alone read "Not quite: Hint: ...", the dashboard showed a paced
 deal's "Round N is dealt (seed ...)" twice, and the welcome page listed Jass as coming though
 the engine plays it."""
@@ -109,6 +109,6 @@ def test_welcome_says_what_exists_of_jass(course: Any) -> None:
     assert "the engine already plays basic Jass, Schieber, Coiffeur-Schieber and Coiffeur" \
         in " ".join(text.split())
     assert "Coiffeur-Jass and its family" not in text
-    # the Jass lessons exist now (issue 23's course): linked, and nothing listed as coming
+    # the Jass lessons exist now (lessons 10 to 15): linked, and nothing listed as coming
     assert course.COMING == [] and "(coming)" not in text
     assert "Jass: the Swiss cards" in course.index_html()

@@ -1,4 +1,4 @@
-"""Issue 23: the deal and ranking explorers name the suits one way per deck. The Jass deck
+"""The deal and ranking explorers name the suits one way per deck. The Jass deck
 (Swiss suits) said "Trump (Hearts)" beside "Trump is Bells" and kept the French symbols on the
 led-suit buttons; now it says Acorns, Shields, Bells, Roses throughout, the others the French
 suits and symbols."""

@@ -1,4 +1,4 @@
-"""Issue 12's defects, one test each (each failed before its fix): the pad's blank choices and
+"""Defects of the views, one test each (each failed before its fix): the pad's blank choices and
 its bound, a prefilled pad that claimed a write, the trophy glyph, a single round that ended
 "the game", "(row —)", two ways forward at a round's end, a Joker round titled with its
 contract only, messages shown twice, "Load game (0)", a trick reason naming Over in a trump

@@ -1,8 +1,8 @@
-"""Issue 12 in Chromium, lesson by lesson, with desktop and phone screenshots: the defects where
-they showed (lesson 3's example, lesson 5's prefilled pad, lesson 6's Load game, lesson 8's
-blank pad and its bound), second tries, take-back and the reason of a dimmed card before a
-click, paced bots, a teaching deal, the rules page's anchors, the host guide, and the phone
-layout (the learner's hand and the current trick on one screen, 44 px targets)."""
+"""The lesson pages in Chromium, lesson by lesson, with desktop and phone screenshots: the
+defects where they showed (lesson 3's example, lesson 5's prefilled pad, lesson 6's Load game,
+lesson 8's blank pad and its bound), second tries, take-back and the reason of a dimmed card
+before a click, paced bots, a teaching deal, the rules page's anchors, the host guide, and the
+phone layout (the learner's hand and the current trick on one screen, 44 px targets)."""
 
 from __future__ import annotations
 
@@ -29,8 +29,8 @@ def test_03_example_cannot_be_rewritten(desk: Page, voila_url: str) -> None:  # 
     # the Bet Debt is chosen with buttons (no slider to drag on a phone)
     expect(panel.locator(".ctj-debt")).to_be_hidden()
     expect(desk.locator(".ctj-teaching")).to_have_count(2)
-    assert_no_errors(desk, "03-issue12")
-    phone_screenshot(desk, "03_issue12")
+    assert_no_errors(desk, "03-example")
+    phone_screenshot(desk, "03_example_locked")
 
 
 def test_04_paced_bots_take_back_and_why(desk: Page, voila_url: str) -> None:  # noqa: F811
@@ -65,10 +65,10 @@ def test_04_paced_bots_take_back_and_why(desk: Page, voila_url: str) -> None:  #
         why = dimmed.first.get_attribute("data-why") or ""
         assert "refused" in why, why
         dimmed.first.hover()
-        full_screenshot(desk, "04_issue12-why")
+        full_screenshot(desk, "04_paced-why")
     # the rule citation in a message is a small link to the rules page
-    assert_no_errors(desk, "04-issue12")
-    full_screenshot(desk, "04_issue12")
+    assert_no_errors(desk, "04-paced")
+    full_screenshot(desk, "04_paced_take_back")
 
 
 def test_04_phone_hand_and_trick_on_one_screen(browser: Browser, voila_url: str) -> None:
@@ -91,7 +91,7 @@ def test_04_phone_hand_and_trick_on_one_screen(browser: Browser, voila_url: str)
             .filter(b => b.offsetParent !== null)
             .map(b => [b.getBoundingClientRect().width, b.getBoundingClientRect().height])""")
         assert sizes and all(w >= 43.5 and h >= 43.5 for w, h in sizes), sizes
-        page.screenshot(path="artifacts/screenshots/04_issue12-phone-screen.png")
+        page.screenshot(path="artifacts/screenshots/04_phone-screen.png")
         assert_no_errors(page, "04-phone")
     finally:
         close_page(context, page)
@@ -107,7 +107,7 @@ def test_05_prefilled_pad_claims_nothing(desk: Page, voila_url: str) -> None:  #
     ex.locator("button.ctj-choice").first.click()
     expect(status(ex)).to_contain_text(re.compile(r"Right!|Try again"), timeout=UPDATE_MS)
     expect(ex.locator(".ctj-progress")).to_contain_text("This lesson", timeout=UPDATE_MS)
-    full_screenshot(desk, "05_issue12")
+    full_screenshot(desk, "05_prefilled_pad")
 
 
 def test_06_load_button_has_no_count(desk: Page, voila_url: str) -> None:  # noqa: F811
@@ -135,7 +135,7 @@ def test_08_pad_opens_chosen_and_refuses_500(desk: Page, voila_url: str) -> None
     pad.locator("button.ctj-write").click()
     expect(status(pad)).to_contain_text("20 written", timeout=UPDATE_MS)
     assert "Game(setup" not in desk.locator("body").inner_text()
-    full_screenshot(desk, "08_issue12")
+    full_screenshot(desk, "08_pad_bound")
 
 
 def test_rules_page_has_an_anchor_per_decision(desk: Page, voila_url: str) -> None:  # noqa: F811
@@ -188,4 +188,4 @@ def test_01_explorer_offers_what_lesson_1_teaches(desk: Page, voila_url: str) ->
     illegal = ex.locator("button.ctj-card").first
     illegal.click()
     expect(status(ex)).to_contain_text(re.compile(r"Right!|Try again"), timeout=UPDATE_MS)
-    phone_screenshot(desk, "01_issue12")
+    phone_screenshot(desk, "01_explorer_choices")

@@ -1,4 +1,4 @@
-"""Issue 23 in Chromium: the Bet Debt buttons after a take-back, a step back or a new game
+"""In Chromium: the Bet Debt buttons after a take-back, a step back or a new game
 (lessons 8, 3 and 6), and the note on a dimmed card on a phone (lesson 6)."""
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ def assert_quiet(page: Page, name: str) -> None:
 def shoot(page: Page, tmp_path: Path, name: str) -> Path:
     path = tmp_path / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)
-    shots = Path("/tmp/shots23")
+    shots = Path("/tmp/shots")
     if shots.is_dir():  # a copy where a person can look at it after the run
         page.screenshot(path=str(shots / f"{name}.png"), full_page=True)
     return path
@@ -69,7 +69,7 @@ def test_08_take_back_redraws_the_bet_debt_buttons(desk: Page, voila_url: str,  
     expect(panel.locator(".ctj-prompt")).to_contain_text("the first pick has no Bet Debt")
     # the page draws what the kernel holds: the single 0 (not the stale 5..35)
     expect_debt_labels(panel, ["0"])
-    shoot(desk, tmp_path, "23-08-take-back")
+    shoot(desk, tmp_path, "08-take-back")
     panel.locator(".ctj-debt-choice button").first.click()
     desk.wait_for_timeout(500)
     expect(panel.locator(".ctj-debt-choice button.mod-active")).to_have_text(["0"])
@@ -95,7 +95,7 @@ def test_03_example_back_redraws_the_bet_debt_buttons(desk: Page, voila_url: str
             f"step {mirror.session.cursor} ", timeout=UPDATE_MS)
         expect_debt_labels(panel, kernel_labels(mirror))
     assert kernel_labels(mirror) == ["0"]
-    shoot(desk, tmp_path, "23-03-back")
+    shoot(desk, tmp_path, "03-back")
     assert_quiet(desk, name)
 
 
@@ -115,7 +115,7 @@ def test_06_new_game_redraws_the_bet_debt_buttons(desk: Page, voila_url: str,  #
     expect(panel.locator(".ctj-prompt")).to_contain_text("the first pick has no Bet Debt",
                                                          timeout=UPDATE_MS)
     expect_debt_labels(panel, ["0"])
-    shoot(desk, tmp_path, "23-06-new-game")
+    shoot(desk, tmp_path, "06-new-game")
     assert_quiet(desk, name)
 
 
@@ -155,19 +155,19 @@ def test_06_phone_note_on_a_dimmed_card(phone_page: Page, voila_url: str,
     dimmed.scroll_into_view_if_needed()
     dimmed.tap(force=True)  # aria-disabled: Playwright would wait for "enabled"
     # the status line says why (for a screen reader, and for a screen too narrow for a note)
-    shoot(page, tmp_path, "23-06-phone-tapped")
+    shoot(page, tmp_path, "06-phone-tapped")
     words = reason.split(" (RULES")[0]  # the status line makes the rule citation a link
     expect(status(table)).to_contain_text(words, timeout=UPDATE_MS)
     note = page.locator(".ctj-why-note[data-card='8H']")
     expect(note).to_be_visible(timeout=UPDATE_MS)
     expect(note).to_have_text(reason)
     box = note.evaluate(NOTE_BOX)
-    shoot(page, tmp_path, "23-06-phone-note")
+    shoot(page, tmp_path, "06-phone-note")
     assert_inside(box)
     # the next tap (anywhere) puts the note away
     page.touchscreen.tap(box["width"] // 2, 4)  # a tap on the page's edge: nothing there
     expect(note).to_be_hidden(timeout=UPDATE_MS)
-    shoot(page, tmp_path, "23-06-phone-note-gone")
+    shoot(page, tmp_path, "06-phone-note-gone")
     assert_quiet(page, name)
 
 
@@ -187,7 +187,7 @@ def test_06_desktop_note_on_hover(desk: Page, voila_url: str,  # noqa: F811
     expect(note).to_be_visible(timeout=UPDATE_MS)
     expect(note).to_contain_text("8H refused")
     box = note.evaluate(NOTE_BOX)
-    shoot(desk, tmp_path, "23-06-desktop-hover")
+    shoot(desk, tmp_path, "06-desktop-hover")
     assert_inside(box)
     desk.mouse.move(2, 2)
     expect(note).to_be_hidden(timeout=UPDATE_MS)
