@@ -70,7 +70,7 @@ COURSE: list[Lesson] = [
            "Passing the Barrel, match point, meta contracts, Avoidance, Short and Long"),
     Lesson("09_rules_lab.ipynb", "The rules lab",
            "simulations of many deals: summaries with 95% intervals, plots, worked questions"),
-    # the Jass roots (issue 23): the engine's Jass games, with the Swiss cards
+    # the Jass roots: the engine's Jass games, with the Swiss cards
     Lesson("10_swiss_cards_and_values.ipynb", "Jass: the Swiss cards and their values",
            "Acorns, Shields, Bells and Roses; the trump order J 9 A K Q 10 8 7 6; 157 a hand; "
            "Obenabe and Undenufe"),
@@ -362,7 +362,7 @@ class Exercise(View):
         if words:
             bits.append(words.rstrip("."))
         said = (": " + ". ".join(bits) + ".") if bits else "."
-        if p.hint:  # its own sentence: never "Not quite: Hint: ..." (issue 23)
+        if p.hint:  # its own sentence: never "Not quite: Hint: ..."
             said += f" Hint: {p.hint.rstrip('.')}."
         return said
 
@@ -554,7 +554,7 @@ TOPICS: list[tuple[str, str, str, int]] = [
     ("Defending together", "04_playing_a_round.ipynb", "teaching deal: defence", 18),
     ("The Paper Pad", "05_scoring_and_the_pad.ipynb", "the rulebook's example", 1),
     ("A first game", "06_full_game.ipynb", "game dashboard, Short setup", 2024),
-    # the Jass path (issue 23)
+    # the Jass path
     ("The Swiss cards and 157", "10_swiss_cards_and_values.ipynb",
      "the deck: Trump (Bells), then Obenabe and Undenufe", 1),
     ("No undertrumping", "11_following_in_jass.ipynb", "the lab: the text's example", 0),

@@ -1,4 +1,4 @@
-"""Helpers of the Jass course (lessons 10 to 14, issue 23): the exercises' questions, built from
+"""Helpers of the Jass course (lessons 10 to 14): the exercises' questions, built from
 seeded Jass hands the engine deals and plays, and a table chooser. It holds no rules: every right
 answer, refusal and score comes from ``chaitea`` (the teaching examples' claims are checked
 against it in ``tests/jass/test_jass_teaching.py``).

@@ -76,7 +76,7 @@ SUMMARIES: dict[str, tuple[str, Callable[[pd.DataFrame], pd.DataFrame],
 }
 
 
-# The Jass rulesets' questions (issue 23; chaitea.analysis.jass_tables)
+# The Jass rulesets' questions (chaitea.analysis.jass_tables)
 JASS_SUMMARIES: dict[str, tuple[str, Callable[[pd.DataFrame], pd.DataFrame],
                                 Callable[[pd.DataFrame], Any]]] = {
     "match": ("How often a Match is made, by mode", ex.match_rate, ex.plot_match_rate),
@@ -104,7 +104,7 @@ class RulesLab(View):
         self.title = html("Rules lab <small>simulations with 95% intervals</small>",
                           "ctj-title")
         # the rulesets explore can run, and each one's player counts: asked of the code, so the
-        # menu grows when explore learns the Jass rulesets (issue 23)
+        # menu grows when explore learns more rulesets
         self.ruleset = w.Dropdown(options=list(ex.explore_rulesets()), value="chai-tea-jazz",
                                   description="Ruleset", layout=lay)
         self.players = w.Dropdown(options=list(ex.ruleset_players(self.ruleset.value)), value=3,
