@@ -1,7 +1,9 @@
-"""Differenzler (the text, RULES J; issue 21): the guesses in play order from the seat after the
-dealer, the difference written per seat, an exact guess's 10 off never below 0 and the exact-0
-exception, the text's worked examples, the guesses hidden until the hand ends, refusals naming
-the rule, the record and replay, random games and the bots' whole game."""
+"""Differenzler (the text, RULES J): the guesses in play order from the seat after the dealer,
+the difference written per seat, an exact guess's 10 off never below 0 and the exact-0
+exception, the Match (157 card points by default, 257 with option match_bonus), the text's
+worked examples, the guesses hidden until the hand ends, refusals naming the rule, the record
+and replay (a record saved before the option still replays as it was played), random games and
+the bots' whole game."""
 
 from __future__ import annotations
 
@@ -22,6 +24,8 @@ from chaitea.rulesets.jass.guessing import DifferenceRule
 from chaitea.rulesets.jass.tally import AfterHands, TallyScore, TallyState
 from tests.rulesets.helpers import deal_of, play, state_with
 from tests.rulesets.props import check_game, play_random, reference_points, snapshot
+
+SAVED = Path(__file__).with_name("saved")
 
 # Each seat holds one suit; the dealer's last card names the trump: with seat 0 first (dealer
 # seat 3, last card AD) Shields (D) are trump and seat 3 takes every trick; in the next hand
@@ -79,6 +83,58 @@ def test_an_exact_guess_of_0_loses_nothing_and_the_option_makes_it_an_exact_gues
         -10, -3, 0, -10)
     opt = _part(zero_bonus=True).rule
     assert opt == DifferenceRule(zero_bonus=True)
+
+
+def test_a_match_counts_157_by_default_and_257_with_the_match_bonus_option() -> None:
+    """The text: Differenzler's rules "são as mesmas do Jass, exceto" Weis and Stöck, and basic
+    Jass's Match gives "100 pontos a mais"; the default counts the points taken (157 for all
+    nine tricks), option match_bonus adds the Match's 100 (257)."""
+    hand = Hand(0, None, "trump(H)", (0, 0, 0, 9), (0, 0, 0, 157), (0,) * 4, (0,) * 4,
+                items=("guess(0)", "guess(10)", "guess(157)", "guess(257)"))
+    state = TallyState((20, 20, 20, 20))
+    plain = DifferenceRule().score(hand, state)
+    assert plain.score == (0, 10, 157, 100) and plain.fields["difference"] == [0, 10, 157, 100]
+    bonus = DifferenceRule(match_bonus=100).score(hand, state)
+    assert bonus.score == (0, 10, 157, -10) and bonus.fields["difference"] == [0, 10, 157, 0]
+    assert _part().rule == DifferenceRule()
+    assert _part(match_bonus=True).rule == DifferenceRule(match_bonus=100)
+
+
+def test_with_the_match_bonus_a_whole_hand_through_the_engine_is_257() -> None:
+    """Seat 3 takes every trick (trump D): by default its guess of 157 is exact and a guess of
+    257 cannot be written; with match_bonus it took 257, so 157 misses by 100 and 257 is exact."""
+    state = state_with("differenzler", SUITS)
+    with pytest.raises(IllegalPick, match="a guess is 0 to 157, the card points of a hand "):
+        play(state, "guess(0)", "guess(0)", "guess(0)", "guess(257)")
+    play(state, "guess(157)")
+    assert _finish(state)["score"] == (0, 0, 0, 0)  # exact, a total of 0: nothing off
+    assert state.game.options_json() == {"ruleset": "differenzler"}
+    for guess, score in ((157, 100), (257, 0)):
+        state = state_with("differenzler", SUITS, match_bonus=True)
+        assert state.legal_moves()[-1] == "guess(257)"
+        play(state, "guess(0)", "guess(0)", "guess(0)", f"guess({guess})")
+        result = _finish(state)
+        assert result["card_points"] == (0, 0, 0, 157) and result["match"] == 3
+        assert result["score"] == (0, 0, 0, score) and result["difference"] == [0, 0, 0, score]
+    state = state_with("differenzler", SUITS, match_bonus=True)
+    with pytest.raises(IllegalPick, match="a guess is 0 to 257, the card points of a hand, "
+                                          "the Match's 100 included"):
+        state.apply_action("guess(258)")
+
+
+def test_a_record_saved_before_the_match_bonus_option_replays_as_it_was_played() -> None:
+    """``saved/differenzler_two_matches.json`` was written by the engine before the option
+    existed (its options name none): it replays as then, seats 3 and 0 exact at 157; naming
+    match_bonus replays the same hands with the Match (100 off each exact guess of 157)."""
+    rec = json.loads((SAVED / "differenzler_two_matches.json").read_text(encoding="utf-8"))
+    assert rec["options"] == {"ruleset": "differenzler"}
+    out = replay(json.dumps(rec))
+    assert [r["score"] for r in out["rounds"]] == [[12, 30, 5, 0], [-10, 0, 0, 10]]
+    assert out["totals"] == [2, 30, 5, 10] and out["next"]["legal"][-1] == "guess(157)"
+    rec["options"]["match_bonus"] = True
+    out = replay(json.dumps(rec))
+    assert [r["score"] for r in out["rounds"]] == [[12, 30, 5, 100], [100, 0, 0, 10]]
+    assert out["totals"] == [112, 30, 5, 110] and out["next"]["legal"][-1] == "guess(257)"
 
 
 def test_the_guesses_go_in_play_order_from_the_seat_after_the_dealer() -> None:

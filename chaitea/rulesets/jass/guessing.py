@@ -5,7 +5,9 @@ The text: "Antes da primeira rodada de cada mão, começando pelo jogador à dir
 cada jogador deverá anotar quantos pontos acha que vai pegar naquela mão". After the trump is
 known (basic Jass: the dealer's last card), each seat in play order from the round's first
 speaker (the seat after the dealer, RULES J "Seats and turns") writes ``guess(N)``, N from 0 to
-157 (the card points of a hand, the last trick's 5 included; a Match's 100 is no card points).
+157 (the card points of a hand, the last trick's 5 included; a Match's 100 is no card points, so
+by default it is not counted; with Differenzler's option ``match_bonus`` it is, and a guess may
+be up to 257).
 The guesses are written down face down: a seat's observation shows its own guess and none of the
 others' until the hand ends (:meth:`Guessing.shown_to`; the round's result then lists them
 all, ``guess``).
@@ -36,7 +38,7 @@ from chaitea.core.errors import IllegalPick
 from chaitea.engine.hand import Hand
 from chaitea.engine.pick_items import Guess, parse_pick
 from chaitea.engine.picking import ChoicePhase, PickStatus, PickView
-from chaitea.rulesets.jass.tally import HandScore, TallyState
+from chaitea.rulesets.jass.tally import HandScore, TallyState, match_seat
 
 __all__ = ["HAND_POINTS", "DifferenceRule", "Guessing", "guesses_by_seat", "own_guess"]
 
@@ -119,8 +121,9 @@ class Guessing:
             except IllegalPick:
                 return None
             if type(guess) is Guess and guess.points > most:
-                return (f"{item} refused: a guess is 0 to {most}, the card points of a hand "
-                        f"{_RULE}")
+                with_match = ", the Match's 100 included" if most > HAND_POINTS else ""
+                return (f"{item} refused: a guess is 0 to {most}, the card points of a hand"
+                        f"{with_match} {_RULE}")
             return (f"{item} refused: seat {seat} writes its guess of the card points it "
                     f"will take now, guess(0) to guess({most}) {_RULE}")
 
@@ -149,12 +152,15 @@ class Guessing:
 
 @dataclass(frozen=True)
 class DifferenceRule:
-    """Differenzler's hand rule (the text): each seat writes the difference between the card
-    points it took and its guess ("se um jogador disse que pegaria 30 pontos e pegou 39, ganhará
-    9 pontos"); an exact guess takes ``exact`` (10) off, never below 0 ("um jogador que tenha
+    """Differenzler's hand rule (the text): each seat writes the difference between the points
+    it took and its guess ("se um jogador disse que pegaria 30 pontos e pegou 39, ganhará 9
+    pontos"); an exact guess takes ``exact`` (10) off, never below 0 ("um jogador que tenha
     menos de 10 pontos perderá todos eles"); an exact guess of 0 loses nothing (the text's
-    exception; ``zero_bonus``: it takes ``exact`` off like any exact guess). The guesses come
-    from the hand's items in play order from the forehand (the first speaker leads).
+    exception; ``zero_bonus``: it takes ``exact`` off like any exact guess). The points taken
+    are the card points (the last trick's 5 included), and ``match_bonus`` more for the seat
+    that took every trick (0 by default; 100, basic Jass's Match, with Differenzler's option
+    ``match_bonus``). The guesses come from the hand's items in play order from the forehand
+    (the first speaker leads).
 
     >>> rule = DifferenceRule()
     >>> hand = Hand(0, None, "trump(H)", (3, 2, 2, 2), (39, 25, 40, 53), (0,) * 4, (0,) * 4,
@@ -162,22 +168,40 @@ class DifferenceRule:
     >>> hs = rule.score(hand, TallyState((0, 0, 4, 20)))
     >>> hs.score, hs.fields["guess"]
     ((9, 5, -4, 53), [30, 30, 40, 0])
+
+    Seat 0 guessed 157 and takes every trick: exact (10 off) without the Match; with it, 257
+    taken misses the guess by 100:
+
+    >>> hand = Hand(0, None, "trump(H)", (9, 0, 0, 0), (157, 0, 0, 0), (0,) * 4, (0,) * 4,
+    ...             items=("guess(157)", "guess(0)", "guess(0)", "guess(0)"))
+    >>> rule.score(hand, TallyState((20,) * 4)).score
+    (-10, 0, 0, 0)
+    >>> DifferenceRule(match_bonus=100).score(hand, TallyState((20,) * 4)).score
+    (100, 0, 0, 0)
     """
 
     exact: int = 10
     zero_bonus: bool = False
+    match_bonus: int = 0
+
+    def taken(self, hand: Hand) -> tuple[int, ...]:
+        """The points each seat took: its card points, and ``match_bonus`` more for a Match."""
+        match = match_seat(hand.tricks) if self.match_bonus else None
+        return tuple(p + (self.match_bonus if s == match else 0)
+                     for s, p in enumerate(hand.card_points))
 
     def score(self, hand: Hand, state: TallyState) -> HandScore:
         n = len(hand.tricks)
         guesses = guesses_by_seat(hand.items, hand.forehand, n)
+        taken_points = self.taken(hand)
         out = []
-        for seat, (guess, taken) in enumerate(zip(guesses, hand.card_points, strict=True)):
+        for seat, (guess, taken) in enumerate(zip(guesses, taken_points, strict=True)):
             if taken != guess:
                 out.append(abs(taken - guess))
             elif guess == 0 and not self.zero_bonus:
                 out.append(0)
             else:
                 out.append(-min(self.exact, state.totals[seat]))
-        diff = tuple(abs(t - g) for g, t in zip(guesses, hand.card_points, strict=True))
+        diff = tuple(abs(t - g) for g, t in zip(guesses, taken_points, strict=True))
         # lists by seat, as the replay output writes them (RECORD Jass)
         return HandScore(tuple(out), fields={"guess": list(guesses), "difference": list(diff)})
