@@ -22,7 +22,7 @@ from tests.rulesets.props import check_game, play_random
 GAMES: list[tuple[str, int, dict[str, Any]]] = [
     ("mittlere", 3, {}), ("molotow", 4, {}), ("molotow", 4, {"draw_seed": 7}),
     ("plus-minus", 3, {}), ("plus-minus", 4, {}),
-    ("plus-minus", 4, {"reach_tie": "palitos", "carry_adds": False}),
+    ("plus-minus", 4, {"reach_tie": "palitos", "carry_adds": True}),
     ("palitos-21", 3, {}), ("palitos-21", 4, {}), ("palitos-21", 3, {"below_zero": False}),
     ("palitos-21", 4, {"no_trump_modes": True, "declarations": True}),
 ]

@@ -1,20 +1,26 @@
 """Plus-Minus and the Palitos game (the text, "O Plus-Minus" and the Palitos game's rules A to
 D; RULES J): each scoring rule and its precedence on constructed hands (the values worked out by
-hand from the text), Plus-Minus's extra Palito carried to the next hand, the first to 7 and its
-ties, and the dealer's choice of trump."""
+hand from the text), Plus-Minus's extra Palito for the next hand (option carry_adds: the extras
+wait and add up) and a record saved under the old default, the first to 7 and its ties, and the
+dealer's choice of trump."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from chaitea.core.errors import IllegalPick
 from chaitea.engine.hand import Hand
+from chaitea.records.record import replay
 from chaitea.rulesets import jass_game
 from chaitea.rulesets.jass.palitos import HandFacts
 from chaitea.rulesets.jass.tally import TallyScore, TallyState
 from tests.rulesets.helpers import state_with
+
+SAVED = Path(__file__).with_name("saved")
 
 
 def _hand(points: tuple[int, ...], tricks: tuple[int, ...] = (),
@@ -82,13 +88,66 @@ def test_a_tie_at_the_top_or_bottom_carries_a_palito_to_the_next_winners(
     assert s.totals == (2, 0, 0, 2)
 
 
-def test_carried_palitos_add_up_over_ties_in_a_row() -> None:
+# a tie at the top, a tie at the bottom, then rule 2 (the fewest points: seat 3), then rule 3
+TIES_IN_A_ROW: list[tuple[int, ...]] = [(60, 60, 30, 7), (90, 47, 10, 10), (120, 20, 10, 7),
+                                        (60, 50, 30, 17)]
+
+
+def test_the_extra_palito_is_for_the_next_hand_only() -> None:
+    """The text: "o(s) jogador(es) que ganhar(em) Palitos na próxima mão ganhará(ão) 1 Palito a
+    mais". Nobody wins Palitos in the hand after the first tie (a tie again), so its extra
+    lapses; the second tie's extra goes to the third hand's winner: 1 + 1, not 1 + 2."""
     part = _part("plus-minus", 4)
-    _s, fields = _run(part, [(60, 60, 30, 7), (90, 47, 10, 10), (120, 20, 10, 7),
-                             (60, 50, 30, 17)])
-    assert [f["carry"] for f in fields[:3]] == [1, 2, 0]
+    s, fields = _run(part, TIES_IN_A_ROW)
+    assert [f.get("carry") for f in fields] == [1, 1, 0, None]
+    assert [tuple(f["score"]) for f in fields] == [(0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 2),
+                                                   (1, 0, 0, 1)]
+    assert s.totals == (1, 0, 0, 3)
+
+
+def test_carried_palitos_wait_and_add_up_over_ties_in_a_row_as_an_option() -> None:
+    """Option carry_adds: each tie's extra waits until somebody wins Palitos, and they add up."""
+    part = _part("plus-minus", 4, carry_adds=True)
+    s, fields = _run(part, TIES_IN_A_ROW)
+    assert [f.get("carry") for f in fields] == [1, 2, 0, None]
     assert tuple(fields[2]["score"]) == (0, 0, 0, 3)  # the fewest points: 1 + 2 carried
-    assert tuple(fields[3]["score"]) == (1, 0, 0, 1) and "carry" not in fields[3]
+    assert tuple(fields[3]["score"]) == (1, 0, 0, 1)
+    assert s.totals == (1, 0, 0, 4)
+
+
+def test_the_two_readings_decide_a_game_differently() -> None:
+    """Seat 3 at 4 Palitos, two ties in a row, then seat 3 has the fewest points: 6 Palitos and
+    the game goes on (the next hand only), or 7 and seat 3 wins (carry_adds)."""
+    start = TallyState((3, 3, 3, 4), 10)
+    part = _part("plus-minus", 4)
+    s, _ = _run(part, TIES_IN_A_ROW[:3], start)
+    assert s.totals == (3, 3, 3, 6) and not part.finished(s)
+    adds = _part("plus-minus", 4, carry_adds=True)
+    s, _ = _run(adds, TIES_IN_A_ROW[:3], start)
+    assert s.totals == (3, 3, 3, 7) and adds.finished(s) and adds.winner(s) == 3
+
+
+def test_a_record_saved_under_the_old_default_replays_as_played_with_carry_adds() -> None:
+    """``saved/plus_minus_ties_in_a_row.json`` was written by the engine when carry_adds was
+    true by default, so its options name none (a record names only the options given). Its
+    hands 4 and 5 are ties at the top or bottom; seats 0 and 1 win Palitos in hand 6. Played
+    then: 3 each (1 + 2), seat 0 reached 7 in hand 7 and won. Replayed as saved it follows the
+    next-hand reading: 2 each, and the game is not over after hand 7; with ``"carry_adds":
+    true`` named it replays as it was played."""
+    rec = json.loads((SAVED / "plus_minus_ties_in_a_row.json").read_text(encoding="utf-8"))
+    assert rec["options"] == {"ruleset": "plus-minus"} and len(rec["rounds"]) == 7
+    now = replay(json.dumps(rec))
+    assert [r.get("carry") for r in now["rounds"]] == [None, 1, 0, 1, 1, 0, None]
+    assert now["rounds"][5]["score"] == [2, 2, 0, 0]
+    assert now["totals"] == [6, 5, 1, 0] and not now["finished"] and now["winner"] is None
+    rec["options"]["carry_adds"] = True
+    then = replay(json.dumps(rec))
+    assert [r.get("carry") for r in then["rounds"]] == [None, 1, 0, 1, 2, 0, None]
+    assert then["rounds"][5]["score"] == [3, 3, 0, 0]
+    assert then["totals"] == [7, 6, 1, 0] and then["finished"] and then["winner"] == 0
+    for k in range(7):  # only hand 6's score differs
+        if k != 5:
+            assert now["rounds"][k]["score"] == then["rounds"][k]["score"]
 
 
 def test_three_players_never_carry() -> None:
@@ -115,7 +174,7 @@ def test_several_at_seven_in_one_hand_the_most_points_in_that_hand_wins() -> Non
     assert s.totals == (3, 7, 3, 7) and part.finished(s) and part.winner(s) == 1
     s, _ = _run(part, [(60, 50, 30, 17)], TallyState((5, 6, 3, 6), 8))
     assert s.totals == (6, 6, 3, 7) and part.winner(s) == 3
-    carry = TallyState((6, 5, 3, 6), 8, carry=HandFacts(1, ()))  # two extra Palitos pending
+    carry = TallyState((6, 5, 3, 6), 8, carry=HandFacts(1, ()))  # an extra Palito pending
     s, _ = _run(part, [(60, 50, 30, 17)], carry)  # seat 0 8 (60 points), seat 3 8 (17)
     assert s.totals == (8, 5, 3, 8) and part.winner(s) == 0
     by_palitos = _part("plus-minus", 4, reach_tie="palitos")
@@ -225,11 +284,9 @@ def test_the_palitos_game_plays_basic_jass_following() -> None:
     assert state.legal_moves() == ["AC"]
 
 
-def test_one_carried_palito_at_most_as_an_option() -> None:
-    part = _part("plus-minus", 4, carry_adds=False)
-    _s, fields = _run(part, [(60, 60, 30, 7), (90, 47, 10, 10), (120, 20, 10, 7)])
-    assert [f["carry"] for f in fields] == [1, 1, 0]
-    assert tuple(fields[2]["score"]) == (0, 0, 0, 2)  # the fewest points: 1 + 1 carried
+def test_carry_adds_false_is_the_default() -> None:
+    assert _part("plus-minus", 4, carry_adds=False).rule == _part("plus-minus", 4).rule
+    assert _part("plus-minus", 4).rule != _part("plus-minus", 4, carry_adds=True).rule
 
 
 def test_rule_d_below_zero_as_an_option() -> None:

@@ -123,7 +123,8 @@ class Draw:
 @dataclass(frozen=True)
 class Carry:
     """Nobody scores, and whoever wins Palitos in the next hand gets ``extra`` more
-    (Plus-Minus, four players, a tie at the top or bottom)."""
+    (Plus-Minus, four players, a tie at the top or bottom; how long the extra waits:
+    :class:`FirstThatApplies`'s ``carry_adds``)."""
 
     extra: int = 1
 
@@ -224,26 +225,51 @@ class FirstThatApplies:
     """The hand rule of Mittlere, Molotow and Plus-Minus: the first of ``rules`` that applies
     to the hand's card points and tricks. A seat's score is its Palitos less its Batatas (each
     Batata cancels a Palito); with ``batatas`` the tallies are the Palitos and Batatas left
-    after cancelling, else the Palitos alone (Plus-Minus). A :class:`Carry` adds its Palitos
-    to those of every seat that wins Palitos in a later hand (with ``carry_adds`` they add up
-    over such hands, a reading; else one tie's Palitos wait at most). ``draw_seed``: the seed
-    of the "draw a card" (hand ``k``: ``draw_seed * 1000 + k``). The round's fields: ``rule``,
-    the hand's ``palitos`` (and ``batatas``), ``draw`` and ``carry`` where they occur."""
+    after cancelling, else the Palitos alone (Plus-Minus). ``draw_seed``: the seed of the "draw
+    a card" (hand ``k``: ``draw_seed * 1000 + k``). The round's fields: ``rule``, the hand's
+    ``palitos`` (and ``batatas``), ``draw`` and ``carry`` (the extra Palitos pending for the
+    next hand) where they occur.
+
+    A :class:`Carry` (Plus-Minus: "ninguém ganha Palitos, mas o(s) jogador(es) que ganhar(em)
+    Palitos na próxima mão ganhará(ão) 1 Palito a mais") gives its extra Palitos to each seat
+    that wins Palitos in the next hand. By default the extra lives for that hand only: when
+    nobody wins Palitos in it (another tie) it lapses, and that tie gives its own extra to the
+    hand after, so ties in a row never make more than 1. With ``carry_adds`` (a reading of
+    "1 Palito a mais" as owed until somebody wins) the extras wait until a hand in which
+    somebody wins Palitos and add up over ties in a row.
+
+    Two ties at the top, then a hand whose highest and lowest win 1 each:
+
+    >>> rules = (ByPlaces("1", {(2, 1, 1): Carry()}),
+    ...          ByPlaces("3", {(1, 1, 1, 1): (Tally(1), _NONE, _NONE, Tally(1))}))
+    >>> def third(rule: FirstThatApplies) -> list[int]:
+    ...     state = TallyState((0,) * 4)
+    ...     for pts in ((60, 60, 30, 7), (50, 50, 40, 17), (60, 50, 30, 17)):
+    ...         hand = Hand(0, None, "trump(H)", (3, 3, 3, 0), pts, (0,) * 4, (0,) * 4)
+    ...         got = rule.score(hand, state)
+    ...         state = TallyState(got.score, carry=got.carry)
+    ...     return got.fields["palitos"]
+    >>> third(FirstThatApplies(rules)), third(FirstThatApplies(rules, carry_adds=True))
+    ([2, 0, 0, 2], [3, 0, 0, 3])
+    """
 
     rules: tuple[PlaceRule, ...]
     batatas: bool = True
     draw_seed: int = 0
-    carry_adds: bool = True
+    carry_adds: bool = False
 
     def score(self, hand: Hand, state: TallyState) -> HandScore:
         points = hand.card_points
         award = first_award(self.rules, points, hand.tricks, self.draw_seed * 1000 + state.hands)
         pending = state.carry.extra if isinstance(state.carry, HandFacts) else 0
         palitos = [t.palitos for t in award.tallies]
-        extra = pending + award.carry if self.carry_adds else max(pending, award.carry)
-        if pending and not award.carry and any(palitos):
+        unclaimed = pending
+        if pending and any(palitos):  # this hand's winners take the pending extra
             palitos = [p + pending if p > 0 else p for p in palitos]
-            extra = 0
+            unclaimed = 0
+        # pending after this hand: this hand's own tie, and with carry_adds the extras nobody
+        # won (by default they lapse: they were for this hand only)
+        extra = award.carry + (unclaimed if self.carry_adds else 0)
         batatas = [t.batatas for t in award.tallies]
         delta = tuple(p - b for p, b in zip(palitos, batatas, strict=True))
         fields: dict[str, object] = {"rule": award.rule, "palitos": palitos}
