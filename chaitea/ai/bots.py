@@ -14,7 +14,7 @@ Three bots, each a small seeded object, made by name with :func:`make_bot`:
 Bots read only ``state.observation(seat)`` and the game's public rules, never the other hands.
 Given a Jass game's state (:mod:`chaitea.rulesets`), each plays it through its Jass twin in
 :mod:`chaitea.ai.jass_bots` (the random bot is the same on every game).
-A seat's view and the worlds sampled from it live in :mod:`chaitea.ai.worlds` (issue 9) and are
+A seat's view and the worlds sampled from it live in :mod:`chaitea.ai.worlds` (RULES J) and are
 re-exported here.
 
 >>> from chaitea import Game
@@ -29,6 +29,7 @@ True
 
 from __future__ import annotations
 
+import numbers
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -39,6 +40,7 @@ from chaitea.ai.kernel import Position, Rules, bits, play_card, rules_for
 from chaitea.ai.worlds import World, sample_world, world_view
 from chaitea.ai.worlds import _build_position as _build_position
 from chaitea.ai.worlds import known_cards as known_cards
+from chaitea.core.errors import SetupError
 from chaitea.core.tricks import winning
 from chaitea.engine.actions import Accept, Decline, Offer, Pass, Pick, Rescind
 from chaitea.engine.game import Game, GameState
@@ -358,12 +360,18 @@ class PimcBot:
     """Perfect-information Monte Carlo: ``samples`` worlds per move (or as many as fit in
     ``time_budget`` seconds, if given: then no longer reproducible), each legal card valued by
     the double-dummy solver once at most ``solve_tricks`` tricks remain, by a rule-bot playout
-    before that; the best mean wins (ties: the lowest card id). Picks like the rule bot."""
+    before that; the best mean wins (ties: the lowest card id). Picks like the rule bot.
+    ``samples`` is a whole number of at least 1 (a :class:`~chaitea.core.errors.SetupError`
+    otherwise: no world, no mean)."""
 
     name = "PIMC"
 
     def __init__(self, seed: int | None = None, *, samples: int = 20,
                  time_budget: float | None = None, solve_tricks: int = 4) -> None:
+        count: object = samples  # a library caller may pass anything
+        if isinstance(count, bool) or not isinstance(count, numbers.Integral) or count < 1:
+            raise SetupError(f"samples must be a whole number of at least 1 (worlds sampled "
+                             f"per move), not {samples!r}")
         self.rng = random.Random(seed)
         self.samples = samples
         self.time_budget = time_budget
