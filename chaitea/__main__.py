@@ -1,16 +1,29 @@
-"""Command line: ``python -m chaitea replay FILE|-``, ``deal``, ``random-game``, ``explore``.
+"""Command line: ``python -m chaitea replay FILE|-``, ``deal``, ``random-game``, ``explore``,
+``tournament``.
 
 ``replay`` prints the RECORD report as JSON and exits 0, or exits 2 with one line on standard
 error (``round R, picking|play step K: ...``), or 1 when the file cannot be opened. Exit codes:
 
-- 0: done; 2: a record (or a game the engine refuses) was refused, one line on standard error;
+- 0: done (``--help`` too); 2: a record (or a game the engine refuses) was refused, one line on
+  standard error;
 - 1: a file cannot be opened, or the output cannot be written (a full disk: one line);
-- 64: a usage error of the command line (``EX_USAGE``: an unknown command or option, a bad
-  option value), with the usage and one line on standard error;
+- 64: a usage error of the command line (``EX_USAGE``: an unknown command or option, a missing
+  argument, a bad option value), with the subcommand's usage and one line on standard error
+  that names the option;
+- 130: interrupted (Ctrl-C), quietly (``explore`` first writes the rows done so far);
 - 141: standard output was closed early (``python -m chaitea ... | head``): nothing more is
   written, quietly, as a command killed by ``SIGPIPE`` would end.
 
-It never prints a traceback; control characters of the input are escaped in every message.
+A bad option value is one wrong by itself, whatever the other options say: not a number, a
+count out of its range, a name the command does not know (a ruleset, a bot, a setup, a deck, a
+contract of the ruleset played), a malformed ``NAME=VALUE`` or JSON. Counts are capped:
+``--deals`` 1 to 10,000,000 (:data:`~chaitea.records.jass_cli.MAX_DEALS`), ``--samples`` 1 to
+10,000, ``--workers`` 1 to 256; a ``--seed`` is any whole number of at most 4,000 digits. Values
+each fine that the engine refuses together (a deck for the wrong player count, three bots for
+a game of two teams, an option the ruleset does not have) are a refused game: exit 2.
+
+It never prints a traceback (a bug shows as one line ``error: internal error (...)``, exit 2);
+control characters of the input are escaped in every message.
 """
 
 from __future__ import annotations
@@ -30,17 +43,21 @@ from chaitea.core.deals import Deal
 from chaitea.core.errors import ChaiTeaError, RecordError
 from chaitea.core.markup import one_line, shorten
 from chaitea.engine.game import Game
+from chaitea.records.jass_cli import UsageError, ruleset_name, seed_value
 from chaitea.records.record import MAX_RECORD_BYTES, replay, state_to_record
 
 EX_USAGE = 64  # sysexits.h: the command was used incorrectly
+EX_INTERRUPTED = 130  # 128 + SIGINT: Ctrl-C
 EX_PIPE = 141  # 128 + SIGPIPE: what a shell reports for a command whose reader went away
 
-
-class UsageError(Exception):
-    """A bad option value found after parsing (say ``--contract nonsense``): exit 64."""
+__all__ = ["EX_USAGE", "UsageError", "build_parser", "main"]
 
 
 class _Parser(argparse.ArgumentParser):
+    """Usage errors exit 64 (argparse's own exit 2 would read as a refused record), with the
+    usage and one line; every subcommand's parser is one too (``add_parser`` takes the class
+    of its parent)."""
+
     def error(self, message: str) -> NoReturn:
         self.print_usage(sys.stderr)
         print(one_line(f"{self.prog}: error: {message}"), file=sys.stderr)
@@ -60,7 +77,7 @@ def _replay(path: str) -> int:
     try:
         out = replay(data)
     except RecordError as e:
-        print(one_line(str(e)), file=sys.stderr)  # control characters escaped (issue 13)
+        print(one_line(str(e)), file=sys.stderr)  # control characters escaped
         return 2
     except Exception as e:  # a bug must still not show a traceback to a user
         print(one_line(f"round 0, picking step 0: internal error ({type(e).__name__}: "
@@ -72,7 +89,7 @@ def _replay(path: str) -> int:
 
 def _deal(players: int | None, seed: int, deck: str | None, contract: str | None,
           ruleset: str = "chai-tea-jazz") -> int:
-    if ruleset != "chai-tea-jazz":  # a Jass-family game (issue 9): chaitea.records.jass_cli
+    if ruleset != "chai-tea-jazz":  # a Jass-family game (RULES J): chaitea.records.jass_cli
         from chaitea.records.jass_cli import deal
         return deal(ruleset, players, seed, contract, deck)
     players = 3 if players is None else players
@@ -81,7 +98,7 @@ def _deal(players: int | None, seed: int, deck: str | None, contract: str | None
     try:
         c = Contract.parse(contract) if contract else Contract("over")
     except ChaiTeaError as e:
-        raise UsageError(f"--contract: {e}") from None
+        raise UsageError(f"argument --contract: {e}") from None
     rs = rank_strength(c.order_for(0, game.n_tricks), game.deck.ranks)
     trump = c.trump
 
@@ -109,7 +126,7 @@ def _deal(players: int | None, seed: int, deck: str | None, contract: str | None
 
 def _random_game(players: int | None, seed: int, setup: str, deck: str | None,
                  ruleset: str = "chai-tea-jazz") -> int:
-    if ruleset != "chai-tea-jazz":  # a Jass-family game (issue 9): chaitea.records.jass_cli
+    if ruleset != "chai-tea-jazz":  # a Jass-family game (RULES J): chaitea.records.jass_cli
         from chaitea.records.jass_cli import random_game
         return random_game(ruleset, players, seed, deck)
     players = 3 if players is None else players
@@ -123,11 +140,17 @@ def _random_game(players: int | None, seed: int, setup: str, deck: str | None,
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit code (see the module's docstring)."""
+    """Run the command line; returns the exit code (see the module's docstring), ``--help``
+    and usage errors included (argparse's ``SystemExit`` is caught)."""
     try:
-        code = _main(argv)
+        try:
+            code = _main(argv)
+        except SystemExit as e:  # argparse: --help printed (0), or a usage error (64)
+            code = 0 if e.code is None else e.code if isinstance(e.code, int) else EX_USAGE
         sys.stdout.flush()  # a full disk or a closed pipe shows here, not at exit
         return code
+    except KeyboardInterrupt:
+        return EX_INTERRUPTED
     except BrokenPipeError:
         _silence_stdout()
         return EX_PIPE
@@ -150,53 +173,80 @@ def _silence_stdout() -> None:
         pass
 
 
-def _main(argv: Sequence[str] | None) -> int:
+DECKS = ("standard", "six-player", "double", "jass", "jass-double")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The command line's parser, every subcommand added (help texts are %-formatted by
+    argparse: a literal percent sign is written ``%%``)."""
     parser = _Parser(prog="python -m chaitea", description="Chai Tea Jazz rules engine",
-                     epilog="Exit codes: 0 done, 1 file or output error, 2 refused record, "
-                            "64 usage error, 141 output closed early.")
+                     epilog="Exit codes: 0 done, 1 file or output error, 2 refused record or "
+                            "game, 64 usage error, 130 interrupted, 141 output closed early.")
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("replay", help="check a chaitea-record/1 file and print its report")
     p.add_argument("file", help="the record, or - for standard input")
     p = sub.add_parser("deal", help="print a readable seeded deal")
     p.add_argument("--players", type=int, choices=(2, 3, 4, 6))
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--deck", choices=("standard", "six-player", "double", "jass",
-                                      "jass-double"))
+    p.add_argument("--seed", type=seed_value, default=0, help="a whole number (default 0)")
+    p.add_argument("--deck", choices=DECKS)
     p.add_argument("--contract", help="sort hands for this contract, e.g. trump(H) or under")
-    p.add_argument("--ruleset", default="chai-tea-jazz", help="chai-tea-jazz, or a Jass game: "
-                   "jass, schieber, coiffeur-schieber, coiffeur")
+    p.add_argument("--ruleset", type=ruleset_name, default="chai-tea-jazz",
+                   help="chai-tea-jazz, or a Jass game: jass, schieber, coiffeur-schieber, "
+                   "coiffeur, ...")
     p = sub.add_parser("random-game", help="play a whole game of random legal actions and print"
                        " its record")
     p.add_argument("--players", type=int, choices=(2, 3, 4, 6))
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--seed", type=seed_value, default=0, help="a whole number (default 0)")
     p.add_argument("--setup", default="standard", choices=("standard", "short", "long"))
-    p.add_argument("--deck", choices=("standard", "six-player", "double", "jass",
-                                      "jass-double"))
-    p.add_argument("--ruleset", default="chai-tea-jazz", help="chai-tea-jazz, or a Jass game")
+    p.add_argument("--deck", choices=DECKS)
+    p.add_argument("--ruleset", type=ruleset_name, default="chai-tea-jazz",
+                   help="chai-tea-jazz, or a Jass game")
     explore_cli.add_command(sub)
-    from chaitea.ai.tournament import (  # the tournament subcommand (chaitea/tournament.py)
-        add_cli,
-        run_cli,
-    )
+    from chaitea.ai.tournament import add_cli  # the tournament subcommand
+
     add_cli(sub)
+    return parser
+
+
+def _subparser(parser: argparse.ArgumentParser, command: str) -> argparse.ArgumentParser:
+    """The parser of the subcommand ``command`` (its usage goes with its errors)."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            found: argparse.ArgumentParser = action.choices[command]
+            return found
+    return parser
+
+
+def _main(argv: Sequence[str] | None) -> int:
+    parser = build_parser()
     args = parser.parse_args(argv)
     try:
-        if args.command == "explore":
-            return explore_cli.run(args)
-        if args.command == "tournament":
-            return run_cli(args)
-        if args.command == "replay":
-            return _replay(args.file)
-        if args.command == "deal":
-            return _deal(args.players, args.seed, args.deck, args.contract, args.ruleset)
-        return _random_game(args.players, args.seed, args.setup, args.deck, args.ruleset)
-    except UsageError as e:
-        parser.print_usage(sys.stderr)
-        print(one_line(f"{parser.prog}: error: {e}"), file=sys.stderr)
-        return EX_USAGE
+        return _run(args)
+    except UsageError as e:  # a value checked after parsing: the subcommand's usage, one line
+        _subparser(parser, args.command).error(str(e))
     except ChaiTeaError as e:
         print(one_line(f"error: {e}"), file=sys.stderr)
         return 2
+    except OSError:  # standard output: a closed pipe (141) or a full disk (1), in main()
+        raise
+    except Exception as e:  # a bug must still not show a traceback to a user
+        print(one_line(f"error: internal error ({type(e).__name__}: {shorten(str(e), 200)})"),
+              file=sys.stderr)
+        return 2
+
+
+def _run(args: argparse.Namespace) -> int:
+    if args.command == "explore":
+        return explore_cli.run(args)
+    if args.command == "tournament":
+        from chaitea.ai.tournament import run_cli
+
+        return run_cli(args)
+    if args.command == "replay":
+        return _replay(args.file)
+    if args.command == "deal":
+        return _deal(args.players, args.seed, args.deck, args.contract, args.ruleset)
+    return _random_game(args.players, args.seed, args.setup, args.deck, args.ruleset)
 
 
 if __name__ == "__main__":

@@ -29,6 +29,7 @@ rule,random --deals 100``.
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import random
 import sys
@@ -40,10 +41,19 @@ import pandas as pd
 from chaitea.ai.bots import BOT_NAMES, Bot, make_bot
 from chaitea.core.contracts import Contract
 from chaitea.core.errors import ChaiTeaError, SetupError
+from chaitea.core.markup import one_line, quote
 from chaitea.engine.game import Game, GameState, round_seed
+from chaitea.records.jass_cli import (
+    MAX_DEALS,
+    MAX_SAMPLES,
+    Count,
+    UsageError,
+    ruleset_name,
+    seed_value,
+)
 
-__all__ = ["add_cli", "duplicate_difference", "play_jass_matches", "play_matches", "run_cli",
-           "summarize", "tournament", "wilson"]
+__all__ = ["add_cli", "bot_list", "duplicate_difference", "game_option", "play_jass_matches",
+           "play_matches", "run_cli", "summarize", "tournament", "wilson"]
 
 
 def wilson(wins: float, n: float, z: float = 1.96) -> tuple[float, float]:
@@ -284,44 +294,65 @@ def duplicate_difference(
 
 
 # -- command line ------------------------------------------------------------------------------
+def bot_list(text: str) -> str:
+    """An argparse ``type`` for ``--bots``: comma-separated names of bots (``random``,
+    ``rule``, ``pimc``); how many a game takes is the game's to check."""
+    names = [b.strip() for b in text.split(",") if b.strip()]
+    unknown = [b for b in names if b not in BOT_NAMES]
+    if unknown or not names:
+        raise argparse.ArgumentTypeError(
+            (f"unknown bot {quote(unknown[0], 30)}" if unknown else "no bot named")
+            + f": give comma-separated names of {', '.join(BOT_NAMES)}")
+    return text
+
+
+def game_option(text: str) -> tuple[str, Any]:
+    """An argparse ``type`` for ``--option NAME=VALUE``: the value read as JSON (``true``,
+    ``3``), or else as the text itself."""
+    name, eq, value = text.partition("=")
+    if not eq or not name.strip():
+        raise argparse.ArgumentTypeError(f"wants NAME=VALUE, not {quote(text, 30)}")
+    try:
+        return name.strip(), json.loads(value)
+    except ValueError:
+        return name.strip(), value
+
+
 def add_cli(sub: Any) -> None:
     """Add the ``tournament`` subcommand to ``python -m chaitea``'s subparsers."""
     p = sub.add_parser("tournament", help="duplicate tournament between bots (win rates, "
-                       "mean scores, Wilson 95% intervals)")
-    p.add_argument("--ruleset", default="chai-tea-jazz")
+                       "mean scores, Wilson 95%% intervals)")
+    p.add_argument("--ruleset", type=ruleset_name, default="chai-tea-jazz",
+                   help="chai-tea-jazz (default), or a Jass game: schieber, coiffeur, ...")
     p.add_argument("--players", type=int, default=None, choices=(2, 3, 4, 6),
                    help="players (default 3; a Jass ruleset: its own count)")
     p.add_argument("--setup", default="standard", choices=("standard", "short", "long"))
-    p.add_argument("--bots", default="rule,random,random",
+    p.add_argument("--bots", type=bot_list, default="rule,random,random",
                    help="comma-separated bot names, one per seat (or per team): "
                    + ", ".join(BOT_NAMES))
-    p.add_argument("--deals", type=int, default=10)
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--deals", type=Count(1, MAX_DEALS), default=10,
+                   help=f"deals, each played once per rotation of the bots (1 to {MAX_DEALS:,})")
+    p.add_argument("--seed", type=seed_value, default=0, help="a whole number (default 0)")
     p.add_argument("--rounds", action="store_true", help="single rounds instead of whole games")
     p.add_argument("--contract", help="with --rounds: play every round as this contract")
-    p.add_argument("--samples", type=int, default=10, help="pimc: worlds sampled per move")
-    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+    p.add_argument("--samples", type=Count(1, MAX_SAMPLES), default=10,
+                   help=f"pimc: worlds sampled per move (1 to {MAX_SAMPLES:,})")
+    p.add_argument("--option", type=game_option, action="append", default=[],
+                   metavar="NAME=VALUE",
                    help="a ruleset option (JSON value), e.g. no_multipliers=true; repeatable")
 
 
 def run_cli(args: argparse.Namespace) -> int:
-    """Run the ``tournament`` subcommand; prints the summary table."""
-    import json
-
-    if args.deals < 1:
-        print("error: --deals must be at least 1", file=sys.stderr)
-        return 2
-    options: dict[str, Any] = {"ruleset": args.ruleset}
-    for item in args.option:
-        name, eq, value = item.partition("=")
-        if not eq or not name:
-            print(f"error: --option wants NAME=VALUE, not {item!r}", file=sys.stderr)
-            return 2
-        try:
-            options[name] = json.loads(value)
-        except ValueError:
-            options[name] = value
+    """Run the ``tournament`` subcommand; prints the summary table. A contract Chai Tea Jazz
+    does not know raises :class:`~chaitea.records.jass_cli.UsageError` (exit 64); a game the
+    engine refuses, exit 2 with one line."""
+    options: dict[str, Any] = {"ruleset": args.ruleset, **dict(args.option)}
     jass = args.ruleset != "chai-tea-jazz"
+    if args.contract is not None and not jass:
+        try:
+            Contract.parse(args.contract)
+        except ChaiTeaError as e:
+            raise UsageError(f"argument --contract: {e}") from None
     players = args.players if args.players is not None or jass else 3
     try:
         table = tournament(
@@ -331,7 +362,7 @@ def run_cli(args: argparse.Namespace) -> int:
             game_options=options,
         )
     except ChaiTeaError as e:
-        print(f"error: {e}", file=sys.stderr)
+        print(one_line(f"error: {e}"), file=sys.stderr)
         return 2
     kind = "rounds" if args.rounds else "games"
     shown = f"{players} players" if players is not None else args.ruleset

@@ -48,5 +48,5 @@ def test_cli_schieber_tournament(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0 and "2 duplicate games, schieber, seed 3" in out
     assert "rule" in out and "win_low" in out
     assert main(["tournament", "--ruleset", "schieber", "--option", "nonsense",
-                 "--deals", "1"]) == 2
+                 "--deals", "1"]) == 64  # a usage error: not NAME=VALUE
     assert main(["tournament", "--ruleset", "schieber", "--bots", "rule", "--deals", "1"]) == 2

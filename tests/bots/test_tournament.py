@@ -60,7 +60,7 @@ def test_cli_tournament(capsys: pytest.CaptureFixture[str]) -> None:
                  "rule,random,random", "--deals", "2", "--seed", "5", "--rounds"])
     out = capsys.readouterr().out
     assert code == 0 and "win_rate" in out and "rule" in out
-    assert main(["tournament", "--bots", "rule,nobody,random", "--deals", "1"]) == 2
+    assert main(["tournament", "--bots", "rule,nobody,random", "--deals", "1"]) == 64  # usage
     assert "unknown bot 'nobody'" in capsys.readouterr().err
     assert main(["tournament", "--bots", "rule,random", "--deals", "1"]) == 2
     assert main(["tournament", "--ruleset", "schieber", "--deals", "1"]) == 2

@@ -46,11 +46,11 @@ def test_cli_writes_csv_and_parquet(tmp_path, capsys):
 
 @pytest.mark.parametrize(("args", "words", "code"), [
     (["--ruleset", "coiffeur", "--engine", "batch"], "cannot play coiffeur's tutti", 2),
-    (["--ruleset", "schieber", "--bots", "genius"], "bots: one of random, rule, pimc", 2),
+    (["--ruleset", "schieber", "--bots", "genius"], "unknown bot 'genius'", 64),
     (["--out", "x.xlsx"], "must end in .csv or .parquet", 64),
     (["--options", "{bad"], "not valid JSON", 64),
     (["--options", '{"speed": 1}'], "unknown option", 2),
-    (["--workers", "many"], "--workers must be", 64),
+    (["--workers", "many"], "argument --workers: must be", 64),
 ])
 def test_cli_errors_are_one_line(tmp_path, capsys, args, words, code):
     argv = ["explore", "--deals", "5", "--no-progress", "--out", str(tmp_path / "r.csv"), *args]
@@ -58,6 +58,9 @@ def test_cli_errors_are_one_line(tmp_path, capsys, args, words, code):
         argv = ["explore", "--deals", "5", "--no-progress", *args]
     assert main(argv) == code
     err = capsys.readouterr().err
+    if code == 64:  # a usage error: the usage, then one line (tests/test_cli.py)
+        assert err.startswith("usage: python -m chaitea explore ")
+        err = err[err.index("\npython -m chaitea explore: error: ") + 1:]
     assert words in err and err.count("\n") == 1 and "Traceback" not in err
     assert not (tmp_path / "r.csv").exists()
 
