@@ -4,7 +4,7 @@ Every import of a ``chaitea`` or ``chaitea_widgets`` module is an edge: at the t
 function, under ``if TYPE_CHECKING:``, relative or absolute. The graph must have no circle, and
 no edge may run up a layer: ``core`` < ``engine`` < ``rulesets`` < ``records`` < ``draw`` <
 ``ai`` < ``analysis`` < the facades (``chaitea/__init__``, ``__main__``) < ``chaitea_widgets``.
-A module may import its own layer and the layers below (README, "Layout").
+A module may import its own layer and the layers below (docs/architecture.md, "The layers").
 
 The sizes are bounded too: no module over 500 lines and no function over 120 lines, the
 compiled kernels aside (numba compiles one function per search; splitting it costs calls).
@@ -176,9 +176,10 @@ def test_sizes(mod: str) -> None:
 
 
 def _diagram_rows() -> dict[str, set[str]]:
-    """The README's layer diagram ("The layers"): the module names written in each layer's row."""
-    readme = (PACKAGES["chaitea"].parent / "README.md").read_text(encoding="utf-8")
-    start = readme.index("### The layers")
+    """The layer diagram of docs/architecture.md ("The layers"): the module names written in
+    each layer's row."""
+    readme = (PACKAGES["chaitea"].parent / "docs" / "architecture.md").read_text(encoding="utf-8")
+    start = readme.index("## The layers")
     block = readme[readme.index("```text", start): readme.index("```\n", readme.index(
         "```text", start) + 7)]
     rows: dict[str, set[str]] = {}
@@ -195,14 +196,15 @@ def _diagram_rows() -> dict[str, set[str]]:
 
 @pytest.mark.parametrize("name", LAYERS)
 def test_readme_diagram_names_every_module(name: str) -> None:
-    """A new module of a layer shows in its row of the README's diagram (and a removed one
-    leaves it): the layout a reader meets is the package's."""
+    """A new module of a layer shows in its row of the diagram of docs/architecture.md (and a
+    removed one leaves it): the layout a reader meets is the package's."""
     folder = PACKAGES["chaitea"] / name
     files = {p.relative_to(folder).with_suffix("").as_posix().split("/")[-1]
              for p in folder.rglob("*.py") if p.name != "__init__.py"}
     written = _diagram_rows()[name]
-    assert sorted(files - written) == [], f"modules of chaitea.{name} missing from the README"
+    assert sorted(files - written) == [], (
+        f"modules of chaitea.{name} missing from docs/architecture.md")
     # the words that can only be module names (snake_case): each still a module of the layer
     stale = sorted(w for w in written if "_" in w and w.replace("_", "").isalpha()
                    and w not in files)
-    assert stale == [], f"the README names modules chaitea.{name} no longer has"
+    assert stale == [], f"docs/architecture.md names modules chaitea.{name} no longer has"
