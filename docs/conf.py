@@ -6,7 +6,8 @@ renders the course notebooks themselves as pages (stored without outputs, never 
 have; and ``sphinx-build -W -n`` (warnings as errors, nitpicky) fails the build on a broken
 internal link, label or cross-reference. MkDocs would need several plugins (notebooks,
 docstrings, strict link checks) for the same. The build is offline: no intersphinx, no remote
-assets (furo ships its own; no math renderer is loaded).
+assets (furo ships its own; no page has math, so none loads MathJax; tests/test_docs_site.py
+checks a build for remote scripts, styles and images).
 
 The course notebooks live in ``notebooks/``, outside this source folder, which Sphinx cannot
 read from: each build copies them into ``docs/lessons/`` (generated, ignored by git), with a
