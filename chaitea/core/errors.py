@@ -10,7 +10,10 @@ True
 
 from __future__ import annotations
 
+from chaitea.core.markup import one_line
+
 __all__ = [
+    "MAX_RECORD_MESSAGE",
     "CardError",
     "ChaiTeaError",
     "DealError",
@@ -18,8 +21,12 @@ __all__ = [
     "IllegalPick",
     "IllegalPlay",
     "RecordError",
+    "SaveError",
     "SetupError",
 ]
+
+MAX_RECORD_MESSAGE = 200
+"""The longest message of a :class:`RecordError` (its ``where`` prefix included)."""
 
 
 class ChaiTeaError(ValueError):
@@ -51,9 +58,29 @@ class IllegalPlay(IllegalAction):
 
 
 class RecordError(ChaiTeaError):
-    """A game record that cannot be replayed; ``where`` is ``round R, picking|play step K``."""
+    """A game record that cannot be replayed; ``where`` is ``round R, picking|play step K``.
+
+    The message is one line of at most :data:`MAX_RECORD_MESSAGE` characters (RECORD: one line
+    on standard error): control characters escaped, and a longer text (a long list of the
+    legal actions after a long action) cut with "…". Input inside it is quoted, cut at 60
+    characters, where the message is built (:func:`chaitea.core.markup.quote`).
+
+    >>> str(RecordError("round 1, picking step 2", "x refused\\n" + "y" * 300))[-12:]
+    'yyyyyyyyyyy…'
+    """
 
     def __init__(self, where: str, message: str) -> None:
-        super().__init__(f"{where}: {message}")
+        text = one_line(f"{where}: {message}", MAX_RECORD_MESSAGE - 1)  # then "…"
+        super().__init__(text)
         self.where = where
-        self.detail = message
+        self.detail = text[len(where) + 2:]
+
+
+class SaveError(ChaiTeaError, OSError):
+    """A game that could not be saved (:func:`chaitea.records.record.save`): the message, one
+    line, names the file and the reason (``cannot save 'g.json': No space left on device``).
+    The previous file is as it was and no temporary is left. Also an ``OSError``, as
+    :func:`~chaitea.records.record.load`'s file that cannot be read is, so code that handles a
+    file's ``OSError`` handles it too; ``errno`` and ``filename`` are the cause's."""
+
+    __str__ = BaseException.__str__  # the message, not OSError's "[Errno n] ..." form
