@@ -1,6 +1,6 @@
 """The Jass family's game and state: a game of any :class:`~chaitea.engine.ruleset.Ruleset` on
-the one driver (:class:`chaitea.engine.state.RoundState`, issue 20), through the same state API
-as Chai Tea Jazz's ``GameState`` (issue 9).
+the one driver (:class:`chaitea.engine.state.RoundState`), through the same state API
+as Chai Tea Jazz's ``GameState``.
 
 A round is dealt (a chance node), its contract chosen by the ruleset's choice phase
 (:mod:`chaitea.rulesets.jass.choice`), played on the core's trick rules and follow rule
@@ -34,8 +34,9 @@ from chaitea.core.bits import tables as bit_tables
 from chaitea.core.cards import Card, Deck, deck_named
 from chaitea.core.contracts import JASS_FAMILY, Contract
 from chaitea.core.deals import Deal
-from chaitea.core.errors import IllegalAction, IllegalPlay, SetupError
+from chaitea.core.errors import IllegalAction, IllegalPick, IllegalPlay, SetupError
 from chaitea.core.following import follow_rule
+from chaitea.core.markup import quote, shorten
 from chaitea.core.round_tables import PlayPlan, TrickTables, trick_tables
 from chaitea.core.seating import Seating
 from chaitea.core.tricks import TrickRule, TrumpSetting, last_trick_bonus, late_trump_points
@@ -50,6 +51,7 @@ from chaitea.engine.ruleset import Ruleset, Table
 from chaitea.engine.spellings import ActionSpellings
 from chaitea.engine.state import RoundState
 from chaitea.engine.state_views import StateViews
+from chaitea.engine.validate import names_or_none
 
 if TYPE_CHECKING:
     from typing_extensions import TypeIs
@@ -59,7 +61,7 @@ __all__ = ["CHANCE", "TERMINAL", "JassGame", "JassState", "is_jass", "round_seed
 
 def is_jass(state: object) -> TypeIs[JassState]:
     """Whether ``state`` is a Jass-family game in progress, as its game says (``game.family``,
-    issue 20: the layers above ask the game, not the state's class).
+    so the layers above ask the game, not the state's class).
 
     >>> from chaitea import Game
     >>> is_jass(Game(ruleset="schieber").new_initial_state()), is_jass(Game().new_initial_state())
@@ -87,7 +89,8 @@ class JassGame:
         t = self.table
         decks = t.seating.decks
         if deck is not None and deck not in decks:
-            raise SetupError(f"the {deck} deck does not fit {ruleset.name}"
+            shown = shorten(deck) if isinstance(deck, str) else quote(deck)
+            raise SetupError(f"the {shown} deck does not fit {ruleset.name}"
                              f"{'' if len(ruleset.players) == 1 else f' ({t.players} players)'}"
                              f"; use {' or '.join(decks)} (RECORD options.deck)")
         self.deck_given: str | None = deck
@@ -205,9 +208,13 @@ class JassGame:
     def new_initial_state(self, seed: int | None = None, *, forehand: int | None = None,
                           names: Sequence[str] | None = None) -> JassState:
         """A new game; with ``seed`` every round is dealt from it (else :meth:`JassState.
-        apply_deal` deals each round). ``forehand`` overrides the first round's first speaker."""
+        apply_deal` deals each round). ``forehand`` overrides the first round's first speaker.
+        Bad arguments are a :class:`SetupError` naming them: ``names`` are checked as a record's
+        and a save's are (:func:`chaitea.engine.validate.check_names`), ``seed`` as a record's
+        deal seed (:func:`chaitea.engine.machine.round_seed`)."""
         state_type = self.table.state_types.get(self.deck.name, JassState)
-        state: JassState = state_type(self, seed=seed, forehand=forehand, names=names)
+        state: JassState = state_type(self, seed=seed, forehand=forehand,
+                                      names=names_or_none(names, self))
         return state
 
     def options_json(self) -> dict[str, Any]:
@@ -297,6 +304,9 @@ class JassState(JassDealing, JassPicking, ActionSpellings, StateViews,
             return c
         if self._phase != "picking":
             raise IllegalAction("no action is legal now (phase " + self._phase + ")")
+        if not isinstance(action, int | str | Card) or type(action) is bool:
+            # as Chai Tea Jazz's state says it (GameState.verify_action)
+            raise IllegalPick(f"{quote(action)} is not an action")
         s = self._spelling(action)
         st = self._situation.status
         assert st is not None

@@ -1,5 +1,5 @@
-"""The generic state machine under every game of the kit (issue 9): the state API that Chai Tea
-Jazz's :class:`~chaitea.engine.game.GameState` and the Jass-family
+"""The generic state machine under every game of the kit (both families): the state API that
+Chai Tea Jazz's :class:`~chaitea.engine.game.GameState` and the Jass-family
 :class:`~chaitea.engine.driver.JassState`
 share, and the readers both offer.
 
@@ -27,12 +27,14 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar, overloa
 
 from chaitea.core.cards import Card
 from chaitea.core.errors import ChaiTeaError
+from chaitea.engine.validate import MAX_SEED_DIGITS, seed_argument
 
 __all__ = ["CHANCE", "TERMINAL", "Field", "StateMachine", "fields_of", "native_fields",
            "round_seed", "set_fields"]
 
 CHANCE = -1  # current_player() while the next round waits for its deal
 TERMINAL = -4  # current_player() once the game is over (OpenSpiel's kTerminalPlayerId)
+_SEED_BOUND = 10 ** MAX_SEED_DIGITS  # a seed has at most 4,000 digits
 R = TypeVar("R")  # a finished round's result (Chai Tea Jazz: RoundResult; Jass: a dict)
 T = TypeVar("T")
 
@@ -41,9 +43,21 @@ def round_seed(game_seed: int, round_index: int) -> int:
     """The seed of round ``round_index`` (0-based) of a game dealt from ``game_seed``: a fixed
     integer mix, so a state needs no random generator to clone (SplitMix64's finaliser).
 
+    Every seeded game of both families deals its first round from here as it is created, so
+    this is where ``new_initial_state(seed=...)`` is checked: a seed is an integer (not a bool)
+    of at most 4,000 digits, as a record's ``{"seed": N}`` (RECORD deal); else a
+    :class:`~chaitea.core.errors.SetupError` naming ``seed``
+    (:func:`chaitea.engine.validate.seed_argument`).
+
     >>> round_seed(7, 0) == round_seed(7, 0) != round_seed(7, 1)
     True
+    >>> round_seed(2.5, 0)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    chaitea.core.errors.SetupError: seed must be an integer, not 2.5
     """
+    if type(game_seed) is not int or not -_SEED_BOUND < game_seed < _SEED_BOUND:
+        seed_argument(game_seed)
     z = (game_seed * 0x9E3779B97F4A7C15 + (round_index + 1) * 0xBF58476D1CE4E5B9) & (2**64 - 1)
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & (2**64 - 1)
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & (2**64 - 1)

@@ -1,4 +1,4 @@
-"""A ruleset as a value: its player counts, its options, and the table it builds (issue 9).
+"""A ruleset as a value: its player counts, its options, and the table it builds.
 
 A :class:`Ruleset` is data plus one builder: given a player count and the options, it answers a
 :class:`Table`, the composed parts the generic driver (:mod:`chaitea.engine.driver`) runs: the
@@ -10,6 +10,10 @@ card-value options, and every contract spelling the game may pick.
 Traceback (most recent call last):
 ...
 chaitea.core.errors.SetupError: option push_back must be true or false, not 0
+>>> Option("hands", 12, "hands in a game").check(10 ** 5000)  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+chaitea.core.errors.SetupError: option hands must be a whole number of at most 1,000,000, not ...
 """
 
 from __future__ import annotations
@@ -21,12 +25,19 @@ from typing import Any, ClassVar, Protocol
 from chaitea.core.cards import Deck
 from chaitea.core.contracts import JASS_FAMILY
 from chaitea.core.errors import SetupError
+from chaitea.core.markup import listing, quote
 from chaitea.core.seating import Seating
 from chaitea.engine.dealing import FirstForehand, SeatForehand
 from chaitea.engine.hand import Hand
 from chaitea.engine.picking import ChoicePhase
 
-__all__ = ["Choice", "DeclaringPart", "Option", "Ruleset", "Score", "Table"]
+__all__ = ["MAX_OPTION_VALUE", "Choice", "DeclaringPart", "Option", "Ruleset", "Score", "Table"]
+
+MAX_OPTION_VALUE = 1_000_000
+"""The largest value of a whole-number option (hands, a target, a limit, Palitos, a draw seed),
+as of a setup row's value (:data:`chaitea.core.setups.MAX_ROW_VALUE`): far above any game the
+texts describe, so an absurd value is refused when the game is built, never later when it is
+saved."""
 
 Choice = ChoicePhase  # any value with ``status(view) -> PickStatus`` (chaitea.engine.picking)
 
@@ -79,30 +90,37 @@ class DeclaringPart(Protocol):
 
 @dataclass(frozen=True)
 class Option:
-    """One option of a ruleset, named as in the record's ``options`` (snake_case, RECORD)."""
+    """One option of a ruleset, named as in the record's ``options`` (snake_case, RECORD). A
+    whole-number option takes ``minimum`` to ``maximum``; a refusal quotes the value given
+    through :func:`~chaitea.core.markup.quote` (cut at 60 characters)."""
 
     name: str
     default: Any
     doc: str
     choices: tuple[Any, ...] = ()
     minimum: int = 1
+    maximum: int = MAX_OPTION_VALUE
 
     def check(self, value: object) -> Any:
         if self.choices:
-            if not any(value == c and type(value) is type(c) for c in self.choices):
-                shown = ", ".join(repr(c) for c in self.choices)
-                raise SetupError(f"option {self.name} must be one of {shown}, not {value!r}")
+            if not any(type(value) is type(c) and value == c for c in self.choices):
+                shown = listing([repr(c) for c in self.choices])
+                raise SetupError(f"option {self.name} must be one of {shown}, not "
+                                 f"{quote(value)}")
             return value
         if isinstance(self.default, bool):
             if type(value) is not bool:
-                raise SetupError(f"option {self.name} must be true or false, not {value!r}")
+                raise SetupError(f"option {self.name} must be true or false, not {quote(value)}")
             return value
         if isinstance(self.default, int) or self.default is None:
             if type(value) is not int or value < self.minimum:
                 raise SetupError(f"option {self.name} must be a whole number of at least "
-                                 f"{self.minimum}, not {value!r}")
+                                 f"{self.minimum}, not {quote(value)}")
+            if value > self.maximum:
+                raise SetupError(f"option {self.name} must be a whole number of at most "
+                                 f"{self.maximum:,}, not {quote(value)}")
             return value
-        raise SetupError(f"option {self.name} cannot take {value!r}")
+        raise SetupError(f"option {self.name} cannot take {quote(value)}")
 
 
 @dataclass(frozen=True)
@@ -161,8 +179,8 @@ class Ruleset:
         for o in self.options:
             if o.name == name:
                 return o
-        names = ", ".join(o.name for o in self.options) or "none"
-        raise SetupError(f"unknown option {name!r} for {self.name} (its options: {names}; "
+        names = listing([o.name for o in self.options]) or "none"
+        raise SetupError(f"unknown option {quote(name)} for {self.name} (its options: {names}; "
                          "RECORD options)")
 
     def resolve(self, options: Mapping[str, object]) -> dict[str, Any]:
@@ -176,6 +194,6 @@ class Ruleset:
         n = self.players[0] if players is None else players
         if type(n) is not int or n not in self.players:
             allowed = " or ".join(map(str, self.players))
-            raise SetupError(f"{self.name} is played by {allowed} players, not {n!r} "
+            raise SetupError(f"{self.name} is played by {allowed} players, not {quote(n)} "
                              "(RECORD players)")
         return self.build(n, self.resolve(options))

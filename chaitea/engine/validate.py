@@ -33,14 +33,19 @@ __all__ = [
     "check_round",
     "game_arguments",
     "names_or_none",
+    "record_end",
     "record_game",
     "record_names",
+    "record_players",
+    "record_required",
     "round_arguments",
     "seed_argument",
 ]
 
 MAX_NAME_LENGTH = 40
-"""A player's name is plain text of 1 to 40 characters (issue 8)."""
+"""A player's name is plain text of 1 to 40 characters (README, Shared records and bad
+input)."""
+_SEED_BOUND = 10 ** MAX_SEED_DIGITS  # the first number of MAX_SEED_DIGITS + 1 digits
 
 
 def check_name(name: object, field: str = "name") -> str:
@@ -84,8 +89,16 @@ def check_names(names: object, players: int, field: str = "names") -> list[str]:
 
 
 def names_or_none(names: Sequence[str] | None, game: Any) -> list[str] | None:
-    """The names given to :meth:`Game.new_initial_state` or :meth:`Game.round_state` checked
-    (one per seat, each a plain-text name), or ``None`` for the default ``Seat 0``, ``Seat 1``..."""
+    """The names given to ``new_initial_state`` (both families) or :meth:`Game.round_state`
+    checked as :func:`check_names` checks a record's and a save's (one per seat, each a
+    plain-text name), or ``None`` for the default ``Seat 0``, ``Seat 1``...
+
+    >>> try:
+    ...     names_or_none(True, type("G", (), {"players": 4}))
+    ... except SetupError as e:
+    ...     print(e)
+    names must be a list of 4 names, not True
+    """
     return None if names is None else check_names(names, game.players)
 
 
@@ -140,11 +153,23 @@ def game_arguments(players: object, setup: object, deck: object, passing_the_bar
 
 
 def seed_argument(seed: object, field: str = "seed") -> None:
-    """A seed is an integer (not a bool) of at most :data:`MAX_SEED_DIGITS` digits."""
+    """A seed is an integer (not a bool) of at most :data:`MAX_SEED_DIGITS` digits, as a
+    record's ``{"seed": N}`` is (RECORD deal); else a :class:`SetupError` naming ``field``.
+
+    >>> for bad in (2.5, "3", True, 10 ** 4000):
+    ...     try:
+    ...         seed_argument(bad)
+    ...     except SetupError as e:
+    ...         print(e)
+    seed must be an integer, not 2.5
+    seed must be an integer, not '3'
+    seed must be an integer, not True
+    seed <a number of about 4001 digits> is too long: a seed has at most 4,000 digits
+    """
     if not _is_int(seed):
         raise SetupError(f"{field} must be an integer, not {quote(seed)}")
     assert isinstance(seed, int)
-    if seed.bit_length() > MAX_SEED_DIGITS * 3.3:
+    if not -_SEED_BOUND < seed < _SEED_BOUND:
         raise SetupError(f"{field} {quote(seed)} is too long: a seed has at most "
                          f"{MAX_SEED_DIGITS:,} digits")
 
@@ -225,6 +250,50 @@ def record_game(build: Callable[[], G]) -> G:
         return build()
     except ChaiTeaError as e:
         raise RecordError(_TOP, str(e)) from None
+
+
+def record_required(data: Mapping[str, Any], keys: Sequence[str]) -> None:
+    """Refuse a record without one of ``keys`` (RECORD: ``players`` and ``rounds``, and
+    ``setup`` for Chai Tea Jazz), at picking step 0. Shared by both record readers."""
+    missing = [k for k in keys if k not in data]
+    if missing:
+        raise RecordError(_TOP, f"the record has no {missing[0]!r} (RECORD)")
+
+
+def record_players(players: object, allowed: Sequence[int]) -> None:
+    """A record's ``players`` is a whole number (not ``null``, a bool or text): else a
+    :class:`SetupError` listing the counts the game allows (RECORD players). Which whole
+    numbers fit is the game's own check. Shared by both record readers.
+
+    >>> try:
+    ...     record_players(None, (3, 2, 4, 6))
+    ... except SetupError as e:
+    ...     print(e)
+    'players' must be 2, 3, 4 or 6 (RECORD players)
+    """
+    if type(players) is not int:
+        counts = [str(n) for n in sorted(allowed)]
+        shown = counts[0] if len(counts) == 1 else f"{', '.join(counts[:-1])} or {counts[-1]}"
+        raise SetupError(f"'players' must be {shown} (RECORD players)")
+
+
+def record_end(data: Mapping[str, Any]) -> bool:
+    """Whether a record ends by agreement (``"end": "agreed"``); no ``end`` (or ``null``) is
+    ``False`` and any other value is refused at picking step 0 (RECORD end). Whether the
+    agreement may stand is the game's, judged after all rounds. Shared by both record readers.
+
+    >>> record_end({}), record_end({"end": "agreed"})
+    (False, True)
+    >>> try:
+    ...     record_end({"end": "quit"})
+    ... except RecordError as e:
+    ...     print(e)
+    round 0, picking step 0: 'end' may only be "agreed", not 'quit'
+    """
+    end = data.get("end")
+    if end is not None and not (isinstance(end, str) and end == "agreed"):
+        raise RecordError(_TOP, f"'end' may only be \"agreed\", not {quote(end)}")
+    return end is not None
 
 
 def record_names(data: Mapping[str, Any], players: int) -> list[str] | None:

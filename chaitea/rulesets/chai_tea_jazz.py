@@ -1,4 +1,4 @@
-"""Chai Tea Jazz as a ruleset value (issue 9): its player counts, its options and the parts a
+"""Chai Tea Jazz as a ruleset value: its player counts, its options and the parts a
 :class:`chaitea.Game` composes: the seating and deck (RULES P), the setup's rows, the choice phase
 (:class:`~chaitea.rulesets.barrel.BarrelPicking`: Barrel picking and the offers of Passing the
 Barrel), the play on the core's trick rules with the ``chai-tea-jazz`` follow rule (RULES F, R)
@@ -27,10 +27,12 @@ from chaitea.core.cards import deck_named
 from chaitea.core.contracts import CTJ_FAMILY
 from chaitea.core.errors import SetupError
 from chaitea.core.following import FOLLOW_RULES
+from chaitea.core.markup import quote, shorten
 from chaitea.core.seating import SEATINGS
 from chaitea.core.setups import Setup, parse_setup
 from chaitea.engine.registry import RECORD_RULESETS, Parts, register
 from chaitea.engine.ruleset import Option
+from chaitea.engine.validate import record_players
 from chaitea.rulesets.barrel import BarrelPicking
 from chaitea.rulesets.paper_pad import PaperPadScore
 
@@ -38,6 +40,7 @@ __all__ = ["CHAI_TEA_JAZZ", "JASS_RULESETS", "METAS", "OPTION_NAMES", "ChaiTeaJa
            "Parts", "record_options"]
 
 METAS = (None, "second-place", "cumulative-most", "cumulative-least")
+_DECKS = ("standard", "six-player", "double", "jass")  # the decks a record names (RECORD)
 JASS_RULESETS = RECORD_RULESETS  # every ruleset name the record knows (RECORD)
 
 
@@ -60,20 +63,24 @@ class ChaiTeaJazzRuleset:
         """The parts of a game, checking the rules' own constraints (which deck fits which
         player count, which meta...) with a :class:`SetupError` that names the rule."""
         if type(players) is not int or players not in SEATINGS:
-            raise SetupError(f"players must be 2, 3, 4 or 6, not {players!r} (RECORD players)")
+            raise SetupError(f"players must be 2, 3, 4 or 6, not {quote(players)} "
+                             "(RECORD players)")
         seating = SEATINGS[players]
         deck_name = seating.decks[0] if deck is None else deck
-        the_deck = deck_named(deck_name) if isinstance(deck_name, str) else deck_named(str(deck))
+        if not isinstance(deck_name, str) or deck_name not in (*_DECKS, "jass-double"):
+            raise SetupError(f"unknown deck {quote(deck_name)}: use standard, six-player, double, "
+                             "jass or jass-double (RECORD options.deck)")
         if deck_name not in seating.decks:
-            raise SetupError(f"the {deck_name} deck does not fit {players} players; use "
+            raise SetupError(f"the {shorten(deck_name)} deck does not fit {players} players; use "
                              f"{' or '.join(seating.decks)} (RULES P, RECORD options.deck)")
+        the_deck = deck_named(deck_name)
         flags = {"passing_the_barrel": passing_the_barrel, "match_point": match_point,
                  "same_contract_raise": same_contract_raise}
         wrong = [name for name, flag in flags.items() if type(flag) is not bool]
         if wrong:
             raise SetupError(f"option {wrong[0]} must be true or false")
-        if meta not in METAS:
-            raise SetupError(f"unknown meta {meta!r}: use null, \"second-place\", "
+        if not any(type(meta) is type(m) and meta == m for m in METAS):
+            raise SetupError(f"unknown meta {quote(meta)}: use null, \"second-place\", "
                              "\"cumulative-most\" or \"cumulative-least\" (RECORD options.meta)")
         the_setup = setup if isinstance(setup, Setup) else parse_setup(setup)
         if players != 3 and (meta == "second-place" or any(r.meta for r in the_setup.rows)):
@@ -104,7 +111,8 @@ OPTION_NAMES = (*(o.name for o in CHAI_TEA_JAZZ.options), "ruleset")
 
 def record_options(players: object, setup: object, options: object) -> dict[str, Any]:
     """A record's ``players``, ``setup`` and ``options`` values checked (anything unknown is
-    refused with a :class:`SetupError` that names the field), as ``Game``'s keyword
+    refused with a :class:`SetupError` that names the field and quotes the value through
+    :func:`~chaitea.core.markup.quote`, cut at 60 characters), as ``Game``'s keyword
     arguments."""
     if options is None:
         options = {}
@@ -112,20 +120,19 @@ def record_options(players: object, setup: object, options: object) -> dict[str,
         raise SetupError("'options' must be an object (RECORD options)")
     unknown = [k for k in options if k not in OPTION_NAMES]
     if unknown:
-        raise SetupError(f"unknown option {unknown[0]!r} (RECORD options)")
-    if type(players) is not int:
-        raise SetupError("'players' must be 2, 3, 4 or 6 (RECORD players)")
+        raise SetupError(f"unknown option {quote(unknown[0])} (RECORD options)")
+    record_players(players, CHAI_TEA_JAZZ.players)
     if not isinstance(setup, str | list):
         raise SetupError("'setup' must be a name or a list of rows (RECORD setup)")
     deck = options.get("deck")
-    if deck is not None and deck not in ("standard", "six-player", "double", "jass"):
-        raise SetupError(f"unknown deck {deck!r} (RECORD options.deck)")
+    if deck is not None and not (isinstance(deck, str) and deck in _DECKS):
+        raise SetupError(f"unknown deck {quote(deck)} (RECORD options.deck)")
     ruleset = options.get("ruleset", "chai-tea-jazz")
     if not isinstance(ruleset, str):
         raise SetupError("'ruleset' must be a string (RECORD options.ruleset)")
     meta = options.get("meta")
     if meta is not None and not isinstance(meta, str):
-        raise SetupError(f"unknown meta {meta!r} (RECORD options.meta)")
+        raise SetupError(f"unknown meta {quote(meta)} (RECORD options.meta)")
     return {"deck": deck, "passing_the_barrel": options.get("passing_the_barrel", False),
             "match_point": options.get("match_point", False), "meta": meta,
             "ruleset": ruleset, "same_contract_raise": options.get("same_contract_raise", True)}
