@@ -3,7 +3,11 @@
 ``chaitea.records.record.loads``/``replay`` hand a record whose ``options.ruleset`` names a Jass
 game here. Errors are :class:`~chaitea.core.errors.RecordError` with the exact prefix ``round R,
 picking|play step K`` (rounds and steps from 1; file, top level and options at ``round 0,
-picking step 0``; a round's deal at its ``picking step 0``).
+picking step 0``; a round's deal at its ``picking step 0``). The top level is checked as a
+Chai Tea Jazz record's, by the same checks (:mod:`chaitea.engine.validate`): ``players`` and
+``rounds`` required, ``players`` a whole number the ruleset allows, ``names``, and ``end``
+absent, ``null`` or ``"agreed"``; a Jass-family game ends by its own rule (a target, a number
+of hands), so ``"agreed"`` stands only on a game that is over.
 
 >>> from chaitea.rulesets import jass_game
 >>> import random
@@ -25,8 +29,16 @@ from typing import Any
 
 from chaitea.core.deals import Deal
 from chaitea.core.errors import ChaiTeaError, RecordError
+from chaitea.core.markup import quote
 from chaitea.engine.driver import JassState
-from chaitea.engine.validate import check_round, record_game, record_names
+from chaitea.engine.validate import (
+    check_round,
+    record_end,
+    record_game,
+    record_names,
+    record_players,
+    record_required,
+)
 from chaitea.rulesets import RULESETS, jass_game
 
 __all__ = ["declared_by_seat", "is_jass_record", "loads", "report", "state_to_record"]
@@ -38,7 +50,7 @@ CheckItem = Callable[[object, str], str]
 def is_jass_record(data: Mapping[str, Any]) -> bool:
     """Whether a parsed record names one of the Jass rulesets that exist. A ``ruleset`` that is
     not a string (a list, an object, a number) is not one: the Chai Tea Jazz checks then refuse it
-    by name ("'ruleset' must be a string"), not as an unhashable key (issue 23)."""
+    by name ("'ruleset' must be a string"), not as an unhashable key."""
     opts = data.get("options")
     if not isinstance(opts, dict):
         return False
@@ -48,7 +60,7 @@ def is_jass_record(data: Mapping[str, Any]) -> bool:
 
 def _plain_item(item: object, where: str) -> str:
     if not isinstance(item, str):
-        raise RecordError(where, f"{item!r} is not an action string")
+        raise RecordError(where, f"{quote(item)} is not an action string")
     return item
 
 
@@ -59,10 +71,10 @@ def loads(data: Mapping[str, Any], *, check_item: CheckItem = _plain_item,
     opts = dict(data.get("options") or {})
     name = opts.pop("ruleset")
     deck = opts.pop("deck", None)
-    if "players" not in data or "rounds" not in data:
-        missing = next(k for k in ("players", "rounds") if k not in data)
-        raise RecordError(_TOP, f"the record has no {missing!r} (RECORD)")
-    game = record_game(lambda: jass_game(name, data["players"], deck=deck, options=opts))
+    record_required(data, ("players", "rounds"))
+    players = data["players"]
+    record_game(lambda: record_players(players, RULESETS[name].players))
+    game = record_game(lambda: jass_game(name, players, deck=deck, options=opts))
     names = record_names(data, game.players)
     forehand = data.get("forehand")
     if forehand is not None and (type(forehand) is not int or
@@ -71,9 +83,14 @@ def loads(data: Mapping[str, Any], *, check_item: CheckItem = _plain_item,
     rounds = data["rounds"]
     if not isinstance(rounds, list):
         raise RecordError(_TOP, "'rounds' must be a list")
+    agreed = record_end(data)
     state = game.new_initial_state(forehand=forehand, names=names)
     for r, rnd in enumerate(rounds, 1):
         _replay_round(state, r, rnd, check_item, check_deal)
+    if agreed and not state.is_terminal():
+        raise RecordError(_TOP, "ending by agreement refused: a Jass-family game ends by its "
+                          "own rule (a target, a number of hands), so \"agreed\" stands only on "
+                          "a game that is over (RECORD end)")
     return state
 
 

@@ -18,6 +18,7 @@ prefix ``round R, picking|play step K``.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import stat
@@ -25,9 +26,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from chaitea.core.deals import Deal
-from chaitea.core.errors import ChaiTeaError, RecordError
-from chaitea.core.markup import control_characters, quote
-from chaitea.engine.validate import check_names, check_round, record_game, record_names
+from chaitea.core.errors import ChaiTeaError, RecordError, SaveError
+from chaitea.core.markup import control_characters, one_line, quote
+from chaitea.engine.validate import (
+    MAX_SEED_DIGITS,
+    check_names,
+    check_round,
+    record_end,
+    record_game,
+    record_names,
+    record_required,
+)
 from chaitea.engine.view import RECORD_FORMAT
 
 if TYPE_CHECKING:
@@ -40,6 +49,7 @@ __all__ = ["FORMAT", "MAX_RECORD_BYTES", "load", "loads", "replay", "report", "s
 FORMAT = RECORD_FORMAT
 MAX_RECORD_BYTES = 1_000_000
 _TOP = "round 0, picking step 0"
+_SEED_BOUND = 10 ** MAX_SEED_DIGITS  # a deal seed has at most 4,000 digits (RECORD deal)
 
 
 def state_to_record(state: GameState | JassState) -> dict[str, Any]:
@@ -75,14 +85,12 @@ def loads(data: str | bytes | dict[str, Any]) -> GameState:
     data = obj
     if data.get("format") != FORMAT:
         raise RecordError(_TOP, f"'format' must be {FORMAT!r}, not {quote(data.get('format'))}")
-    from chaitea.records.jass_record import is_jass_record  # Jass-family rulesets (issue 9)
+    from chaitea.records.jass_record import is_jass_record  # RECORD's Jass-family section
     if is_jass_record(data):
         from chaitea.records.jass_record import loads as jass_loads
         return jass_loads(data, check_item=_check_item,  # type: ignore[return-value]
                           check_deal=_check_deal_strings)
-    if "players" not in data or "setup" not in data or "rounds" not in data:
-        missing = next(k for k in ("players", "setup", "rounds") if k not in data)
-        raise RecordError(_TOP, f"the record has no {missing!r} (RECORD)")
+    record_required(data, ("players", "setup", "rounds"))
     options = data.get("options", {})
     if isinstance(options, dict):
         from chaitea.rulesets.chai_tea_jazz import OPTION_NAMES
@@ -98,13 +106,11 @@ def loads(data: str | bytes | dict[str, Any]) -> GameState:
     rounds = data["rounds"]
     if not isinstance(rounds, list):
         raise RecordError(_TOP, "'rounds' must be a list")
-    end = data.get("end")
-    if end is not None and end != "agreed":
-        raise RecordError(_TOP, f"'end' may only be \"agreed\", not {quote(end)}")
+    agreed = record_end(data)
     state = GameState(game, barrel=barrel, names=names)
     for r, rnd in enumerate(rounds, 1):
         _replay_round(state, r, rnd)
-    if end == "agreed":
+    if agreed:
         try:
             state.end_by_agreement()
         except ChaiTeaError as e:
@@ -211,7 +217,8 @@ def _check_deal_strings(deal: object, where: str) -> None:
         if key in deal:
             walk(deal[key], key, depth)
     seed = deal.get("seed")
-    if isinstance(seed, BigNumber):
+    if isinstance(seed, BigNumber) or (type(seed) is int and not -_SEED_BOUND < seed
+                                       < _SEED_BOUND):  # a parsed record's Python int too
         raise RecordError(where, f"deal seed {quote(seed)}: a seed is an integer of at most "
                           "4,000 digits (RECORD deal)")
 
@@ -255,7 +262,7 @@ def _apply(state: GameState, item: object, where: str) -> None:
 def report(state: GameState | JassState) -> dict[str, Any]:
     """The replay report of RECORD.md for a state (rounds, pad, game points, winner, next)."""
     from chaitea.engine.driver import is_jass
-    if is_jass(state):  # RECORD's Jass section (issue 9)
+    if is_jass(state):  # RECORD's Jass section
         from chaitea.records.jass_record import report as jass_report
         return jass_report(state)
     g = state.game
@@ -366,14 +373,25 @@ def _alive(pid: int) -> bool:
 
 
 def save(state: GameState | JassState, path: str | os.PathLike[str]) -> None:
-    """Write the state's record (a Chai Tea Jazz or a Jass-family game) atomically: a
-    temporary file in the same folder, flushed and then renamed over ``path``, so a saved game
-    is never half-written.
+    """Write the state's record (a Chai Tea Jazz or a Jass-family game) atomically, so a saved
+    game is never half-written and never lost:
+
+    1. the record is written to a temporary file in the same folder and synced to the disk
+       (``fsync``);
+    2. it is renamed over ``path`` (``os.replace``, atomic);
+    3. the folder is synced, where the system supports it, so that the rename itself is kept.
 
     A symlink is written through (its target is replaced, the link stays); an existing file
-    keeps its permission bits, a new one gets the usual ones (0666 less the umask). A state
-    whose names :func:`load` would refuse is not saved (:class:`~chaitea.SetupError`).
+    keeps its permission bits, a new one gets the usual ones (0666 less the umask). An existing
+    file that is read-only (no write permission in its mode, or for this user) is not replaced.
     Temporaries left by earlier saves of the same file that were killed are removed.
+
+    Raises :class:`~chaitea.core.errors.SaveError` (an ``OSError`` too, as :func:`load`'s
+    file that cannot be read) for a file that cannot be written: one line naming the path and
+    the reason (a missing folder, no permission, a read-only file, a full disk); then the
+    previous file is exactly as it was and no temporary is left. A state whose names
+    :func:`load` would refuse is not saved (:class:`~chaitea.SetupError`); ``TypeError`` for
+    something that is not a game state.
     """
     from chaitea.engine.machine import StateMachine
 
@@ -382,13 +400,24 @@ def save(state: GameState | JassState, path: str | os.PathLike[str]) -> None:
     # names set by hand on a state (state.names = ...) are checked too: a file that load would
     # refuse is not written (SetupError naming names[i]; the previous file stays as it was)
     check_names(state.names, state.game.players)
-    target = Path(os.path.realpath(path))
     text = json.dumps(state_to_record(state), indent=1)
+    try:
+        target = Path(os.path.realpath(path))
+    except OSError as e:  # a symlink loop
+        raise _save_error(path, e) from e
+    except ValueError as e:  # a NUL in the path
+        raise _save_error(path, str(e)) from e
     _clean_stale_temporaries(target)
     try:
-        mode: int | None = stat.S_IMODE(os.stat(target).st_mode)
+        st: os.stat_result | None = os.stat(target)
     except FileNotFoundError:
-        mode = None
+        st = None
+    except OSError as e:
+        raise _save_error(path, e) from e
+    mode = None if st is None else stat.S_IMODE(st.st_mode)
+    if st is not None and stat.S_ISREG(st.st_mode) and (
+            (mode is not None and not mode & 0o222) or not os.access(target, os.W_OK)):
+        raise _save_error(path, "the file is read-only (it is not replaced)")
     tmp = _temp_name(target)
     _saving.add(os.fspath(tmp))
     try:
@@ -400,8 +429,39 @@ def save(state: GameState | JassState, path: str | os.PathLike[str]) -> None:
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, target)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
+    except BaseException as e:
+        with contextlib.suppress(OSError):
+            tmp.unlink(missing_ok=True)
+        if isinstance(e, OSError):
+            raise _save_error(path, e) from e
         raise
     finally:
         _saving.discard(os.fspath(tmp))
+    _sync_folder(target.parent)
+
+
+def _save_error(path: str | os.PathLike[str], why: OSError | str) -> SaveError:
+    """The one-line :class:`SaveError` of a save of ``path`` that failed ``why``: the path
+    quoted (escaped, cut at 60 characters), then the reason."""
+    reason = why if isinstance(why, str) else (why.strerror or str(why) or type(why).__name__)
+    err = SaveError(f"cannot save {quote(os.fspath(path))}: {one_line(reason, 120)}")
+    if isinstance(why, OSError):
+        err.errno, err.strerror = why.errno, why.strerror
+    err.filename = os.fspath(path)
+    return err
+
+
+def _sync_folder(folder: Path) -> None:
+    """Sync ``folder`` so that a rename in it is on the disk (POSIX); skipped where a folder
+    cannot be opened or synced (Windows, some file systems): the file itself is synced."""
+    flags = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0)
+    try:
+        fd = os.open(folder, flags)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
