@@ -6,7 +6,7 @@
 >>> state.legal_moves()[:3]
 ['pass', 'trump(C)', 'trump(D)']
 
-The rules: ``RULES.md`` (decision numbers D1...); the record: ``RECORD.md``.
+The rules: ``docs/rules.md`` (decision numbers D1...); the record: ``docs/record.md``.
 """
 
 from __future__ import annotations

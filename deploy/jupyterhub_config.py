@@ -10,8 +10,8 @@ with the kit: `pip install -r binder/requirements.txt .`).
 The kit must be in each learner's home (``CHAITEA_HOME``, default ``~/chaitea``: clone it there,
 or let TLJH's ``user_environment`` or an nbgitpuller link do it). Environment variables:
 ``CHAITEA_LESSON`` (default ``06_full_game.ipynb``), ``CHAITEA_MEM_LIMIT`` (default ``400M``:
-a learner's server and its lesson kernel measured about 150 MB; see the README's workshop
-section).
+a learner's server and its lesson kernel measured about 150 MB; see
+docs/workshops.md#how-large-a-class and docs/performance.md#workshops).
 """
 
 import os

@@ -22,8 +22,9 @@ from .jass_words import card_words, item_words
 
 __all__ = ["BOT_STRENGTH", "HINT_SAMPLES", "JassPractice"]
 
-#: The bots as the table offers them, their strength in words from the README's Schieber
-#: tournament figures (duplicate games to 1000, Wilson 95% intervals).
+#: The bots as the table offers them, their strength in words from the Schieber tournament
+#: figures of docs/performance.md#bots-and-the-coach (duplicate games to 1000, Wilson 95%
+#: intervals).
 BOT_STRENGTH = {
     "rule": "Rule-based: rules of thumb; beat the random team in 100% of 200 games",
     "pimc": "Monte Carlo: samples the hidden hands; beat the rule-based team in 79.5% of 200 "

@@ -33,7 +33,7 @@ from chaitea.engine.pick_items import (
 
 __all__ = ["SUIT_WORDS", "contract_words", "item_words", "meld_words", "suit_words"]
 
-#: The suits by letter, Swiss faces and French faces (RULES J; the README's Swiss cards).
+#: The suits by letter, Swiss faces and French faces (RULES J; docs/widgets.md's Jass cards).
 SUIT_WORDS = {
     "swiss": {"C": "Acorns", "D": "Shields", "H": "Bells", "S": "Roses"},
     "french": {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"},

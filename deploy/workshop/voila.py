@@ -3,7 +3,8 @@
 Loaded by Voilà as its config file (`voila notebooks/ --Voila.config_file_paths=deploy/workshop`);
 the class size comes from the environment (``CHAITEA_LEARNERS``, ``CHAITEA_LESSON``; for tests
 and benchmarks also ``CHAITEA_FILL_DELAY`` and ``CHAITEA_CULL_IDLE_TIMEOUT``).
-See the README's workshop section for the figures these values were sized on.
+See docs/workshops.md#how-large-a-class and docs/performance.md#workshops for the figures these
+values were sized on.
 """
 
 import os

@@ -1,6 +1,6 @@
 """The solver's default search: ``numba=None`` runs the compiled search where it fits
-and pays, as the README's Solver section says, and a dashboard's kernel never waits for its
-compile (:mod:`chaitea.ai.compile_policy`).
+and pays, as docs/bots.md#the-compiled-search says, and a dashboard's kernel never waits for
+its compile (:mod:`chaitea.ai.compile_policy`).
 
 No test here compiles: the compiled search is replaced by a stand-in that records its call
 (``tests/bots/test_kernel_numba.py`` holds the compiled search's values to the Python one's).
@@ -70,9 +70,10 @@ def _ctj(tricks_left: int) -> Any:
 @pytest.mark.parametrize("make", [_schieber, _ctj], ids=["schieber", "chai-tea-jazz-3"])
 def test_the_default_runs_the_compiled_search_from_six_tricks_left(
         uncompiled: list[int], make: Any) -> None:
-    """README, Solver: with numba installed the search runs compiled, compiled on the first
-    search of six tricks or more. ``chaitea.solve`` and ``card_values`` (the bots' and the
-    coach's call) reach the compiled search by default; ``numba=False`` never does."""
+    """docs/bots.md, the compiled search: with numba installed the search runs compiled,
+    compiled on the first search of six tricks or more. ``chaitea.solve`` and ``card_values``
+    (the bots' and the coach's call) reach the compiled search by default; ``numba=False``
+    never does."""
     st = make(6)
     assert _solver(st).nb
     with pytest.raises(Called):

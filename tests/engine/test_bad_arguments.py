@@ -1,5 +1,5 @@
 """Bad arguments to ``new_initial_state``, ``apply_action`` and a Jass game's options are refused
-as the README documents (Shared records and bad input): a ``SetupError`` naming the argument
+as docs/engine.md documents (Shared records and bad input): a ``SetupError`` naming the argument
 (never a bare ``TypeError``, ``OverflowError`` or ``ValueError``), the value quoted through
 ``chaitea.core.markup.quote`` (cut at 60 characters), for every ruleset; and nothing accepted
 here fails later when the game is saved."""

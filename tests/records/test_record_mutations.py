@@ -1,7 +1,7 @@
 """Property: a mutated record of any registered ruleset is either replayed or refused with a
-``RecordError`` of one line of at most 200 characters (RECORD's error contract; the README's
-"quoted input ... cut at 60 characters"), through both entry points: a parsed object and JSON
-text. Never another exception, never a message that prints a whole input.
+``RecordError`` of one line of at most 200 characters (RECORD's error contract; docs/engine.md's
+"input quoted in a message ... cut at 60 characters"), through both entry points: a parsed
+object and JSON text. Never another exception, never a message that prints a whole input.
 
 Valid records come from seeded random games played through the public API (``Game``,
 ``legal_actions``, ``apply_action``, ``state_to_record``). Mutations: a field deleted, a key

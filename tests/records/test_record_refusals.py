@@ -1,4 +1,4 @@
-"""Records given as Python objects or JSON text are refused as RECORD.md and the README say: a
+"""Records given as Python objects or JSON text are refused as RECORD.md and docs/engine.md say: a
 ``RecordError`` of one line whose quoted input is cut at 60 characters (an integer too long to
 print is described, never printed), and the Jass-family records check ``players`` and ``end``
 as Chai Tea Jazz records do (one check, chaitea.engine.validate)."""

@@ -165,5 +165,6 @@ def test_tutti_trump_set_by_the_first_non_follower() -> None:
             state.apply_action(rng.choice(state.legal_actions()))
             if set_at is None and state.trump >= 0:
                 set_at = state.trump
-        # set or not (nobody failed to follow), the hand totals 157 (a reading, README)
+        # set or not (nobody failed to follow), the hand totals 157 (a reading:
+        # docs/games.md#readings-of-the-text)
         assert sum(state.round_results[0]["card_points"]) == 157
