@@ -257,6 +257,18 @@ def test_pimc_refuses_too_few_samples() -> None:
     assert PimcBot(1, samples=1).samples == 1
 
 
+def test_jass_pimc_refuses_too_few_samples() -> None:
+    """The Jass bot checks ``samples`` as PimcBot does (0 divided by zero at its first move)."""
+    from chaitea.ai.jass_bots import JassPimcBot, make_jass_bot
+
+    for bad in (0, -3, 2.5, True):
+        with pytest.raises(SetupError, match="samples must be a whole number of at least 1"):
+            JassPimcBot(1, samples=bad)  # type: ignore[arg-type]
+    with pytest.raises(SetupError, match="samples"):
+        make_jass_bot("pimc", seed=1, samples=0)
+    assert JassPimcBot(1, samples=1).samples == 1
+
+
 # -- the real entry point ----------------------------------------------------------------------
 def run_process(*args: str) -> subprocess.CompletedProcess[str]:
     """``python -m chaitea ARGS`` as a user runs it. CHAITEA_PURE=1: a compiled build older than

@@ -52,6 +52,7 @@ __all__ = [
     "RandomBot",
     "RuleBot",
     "World",
+    "check_samples",
     "make_bot",
     "play_out",
     "rule_card",
@@ -356,6 +357,23 @@ def side_points(rules: Rules, pos: Position, seat: int) -> int:
                if (rules.side_of[rules.declarer] == s) == mine)
 
 
+def check_samples(samples: object) -> None:
+    """Refuse a PIMC bot's ``samples`` (worlds sampled per move) unless it is a whole number of
+    at least 1, with a :class:`~chaitea.core.errors.SetupError`: no world, no mean (a division
+    by zero at the first move). A library caller may pass anything; ``True`` is no count.
+    :class:`PimcBot` and :class:`~chaitea.ai.jass_bots.JassPimcBot` both check with it.
+
+    >>> check_samples(1)
+    >>> check_samples(0)
+    Traceback (most recent call last):
+    ...
+    chaitea.core.errors.SetupError: samples must be a whole number of at least 1 (...), not 0
+    """
+    if isinstance(samples, bool) or not isinstance(samples, numbers.Integral) or samples < 1:
+        raise SetupError(f"samples must be a whole number of at least 1 (worlds sampled "
+                         f"per move), not {samples!r}")
+
+
 class PimcBot:
     """Perfect-information Monte Carlo: ``samples`` worlds per move (or as many as fit in
     ``time_budget`` seconds, if given: then no longer reproducible), each legal card valued by
@@ -368,10 +386,7 @@ class PimcBot:
 
     def __init__(self, seed: int | None = None, *, samples: int = 20,
                  time_budget: float | None = None, solve_tricks: int = 4) -> None:
-        count: object = samples  # a library caller may pass anything
-        if isinstance(count, bool) or not isinstance(count, numbers.Integral) or count < 1:
-            raise SetupError(f"samples must be a whole number of at least 1 (worlds sampled "
-                             f"per move), not {samples!r}")
+        check_samples(samples)
         self.rng = random.Random(seed)
         self.samples = samples
         self.time_budget = time_budget

@@ -30,6 +30,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from chaitea.ai.bots import check_samples
 from chaitea.ai.jass_aims import aim_pick, aim_sign
 from chaitea.ai.jass_play import _INFO as _INFO
 from chaitea.ai.jass_play import N_CARDS as N_CARDS
@@ -316,7 +317,10 @@ class JassPimcBot:
     and Match bonus, :meth:`JassRound.camp_value`) or, in the last ``solve_tricks`` tricks
     (default 0: playouts throughout), by the double-dummy solver (:func:`solver_values`), or
     by a ``solver`` given; the best mean wins (ties: the lowest card id). Picks by Monte
-    Carlo too (:func:`mc_pick`, ``pick_samples`` deals per action; 0: like the rule bot)."""
+    Carlo too (:func:`mc_pick`, ``pick_samples`` deals per action; 0: like the rule bot).
+    ``samples`` is a whole number of at least 1, checked as :class:`~chaitea.ai.bots.PimcBot`
+    checks it (:func:`~chaitea.ai.bots.check_samples`: a
+    :class:`~chaitea.core.errors.SetupError` otherwise)."""
 
     name = "PIMC"
 
@@ -324,6 +328,7 @@ class JassPimcBot:
                  time_budget: float | None = None,
                  solver: Callable[[JassRound, int, Sequence[int]], dict[int, float]] | None = None,
                  pick_samples: int = 16, solve_tricks: int = 0) -> None:
+        check_samples(samples)  # the same check as PimcBot's
         self.rng = random.Random(seed)
         self.samples = samples
         self.pick_samples = pick_samples
