@@ -18,8 +18,10 @@ STAMP    := $(VENV)/.stamp
 # printed by the module itself: the one list).
 COMPILED     := $(VENV)/.compiled
 COMPILED_SRC := chaitea/core/compiled.py $(shell $(PYTHON) chaitea/core/compiled.py sources)
-# `make test` runs these tests a second time on the Python reference (CHAITEA_PURE=1).
-PURE_TESTS   := tests/engine tests/core tests/jass tests/properties
+# `make test` runs these tests a second time on the Python reference (CHAITEA_PURE=1): the
+# layers the compiled modules live in and the property tests that hold every configuration's
+# play to tests/properties/reference.py (the command line's subprocess tests add nothing there).
+PURE_TESTS   := tests/engine tests/core tests/properties --ignore=tests/engine/test_cli.py
 CHROMIUM := /usr/bin/chromium
 PORT     ?= 8866
 HOST     := 127.0.0.1
@@ -77,7 +79,7 @@ setup: venv $(CHROMIUM)
 venv: $(STAMP) $(COMPILED)
 	@:
 
-# The compiled hot path (issue 22, chaitea/core/compiled.py): mypyc builds the play step beside
+# The compiled hot path (chaitea/core/compiled.py): mypyc builds the play step beside
 # its sources when a C compiler is here; without one the kit runs as Python. Rebuilt when a
 # compiled module's source changes (a stale build is not loaded: the sources run instead).
 compiled: $(COMPILED)
@@ -124,36 +126,46 @@ $(CHROMIUM):
 MYPY = $(PY) -m mypy -p chaitea -p chaitea_widgets -p tests \
   && $(PY) -m mypy notebooks/ctj_course.py notebooks/rules_lab.py $(wildcard benchmarks/*.py)
 
+# Each stage's command, shared by `make test` and the one-stage targets. Every pytest stage
+# runs on both cores (pytest-xdist): nbval keeps a notebook's cells on one worker (loadfile),
+# and each browser worker starts its own Voilà server and Chromium.
+UNIT     = $(PY) -m pytest -n auto
+PURE     = CHAITEA_PURE=1 $(PY) -m pytest -q -n auto $(PURE_TESTS)
+NBVAL    = $(PY) -m pytest --nbval-lax --nbval-current-env -n auto --dist loadfile notebooks/
+BROWSER  = $(PY) -m pytest -m browser -n 2 tests/browser
+WORKSHOP = $(PY) -m pytest -m workshop tests/test_workshop_smoke.py
+BINDER   = $(PY) -m pytest -m binder tests/test_binder.py
+
 test: setup
 	$(call stage,ruff,$(PY) -m ruff check .)
 	$(call stage,mypy,$(MYPY))
 	$(call stage,docs,$(SPHINX))
-	$(call stage,unit tests,$(PY) -m pytest -n auto)
-	$(call stage,unit tests on pure Python (CHAITEA_PURE=1),CHAITEA_PURE=1 $(PY) -m pytest -q -n auto $(PURE_TESTS))
-	$(call stage,notebooks (nbval),$(PY) -m pytest --nbval-lax --nbval-current-env notebooks/)
-	$(call stage,browser tests,$(PY) -m pytest -m browser tests/browser)
-	$(call stage,workshop smoke test,$(PY) -m pytest -m workshop tests/test_workshop_smoke.py)
-	$(call stage,binder build test,$(PY) -m pytest -m binder tests/test_binder.py)
+	$(call stage,unit tests,$(UNIT))
+	$(call stage,unit tests on pure Python (CHAITEA_PURE=1),$(PURE))
+	$(call stage,notebooks (nbval),$(NBVAL))
+	$(call stage,browser tests,$(BROWSER))
+	$(call stage,workshop smoke test,$(WORKSHOP))
+	$(call stage,binder build test,$(BINDER))
 
 lint: venv
 	$(call stage,ruff,$(PY) -m ruff check .)
 	$(call stage,mypy,$(MYPY))
 
 unit: venv
-	$(PY) -m pytest -n auto
-	CHAITEA_PURE=1 $(PY) -m pytest -q -n auto $(PURE_TESTS)
+	$(UNIT)
+	$(PURE)
 
 nbval: venv
-	$(PY) -m pytest --nbval-lax --nbval-current-env notebooks/
+	$(NBVAL)
 
 browser: setup
-	$(PY) -m pytest -m browser tests/browser
+	$(BROWSER)
 
 binder-test: venv
-	$(PY) -m pytest -m binder tests/test_binder.py
+	$(BINDER)
 
 workshop-smoke: setup
-	$(PY) -m pytest -m workshop tests/test_workshop_smoke.py
+	$(WORKSHOP)
 
 soak: venv
 	$(PY) -m pytest -m soak tests
