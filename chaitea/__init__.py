@@ -36,6 +36,7 @@ from chaitea.core.errors import (
     IllegalPick,
     IllegalPlay,
     RecordError,
+    SaveError,
     SetupError,
 )
 from chaitea.core.setups import SEATINGS, Row, Seating, Setup, parse_setup
@@ -86,6 +87,7 @@ __all__ = [
     "Rescind",
     "RoundResult",
     "Row",
+    "SaveError",
     "Seating",
     "Setup",
     "SetupError",

@@ -215,7 +215,7 @@ def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
 
 def listing(names: Sequence[str], limit: int = LIST_LIMIT) -> str:
     """Names from the code (options, choices) joined by ", " in a message: as many whole names
-    as fit in ``limit`` characters, then "…" (the README lists them all).
+    as fit in ``limit`` characters, then "…" (docs/games.md lists them all).
 
     >>> listing(["hands", "draw_seed"]), listing(["a" * 15, "b" * 15, "c" * 15, "d"])
     ('hands, draw_seed', 'aaaaaaaaaaaaaaa, bbbbbbbbbbbbbbb, …')

@@ -74,7 +74,8 @@ class JassGame:
     """The rules of one Jass-family game as data: its ruleset, players, seating and options.
 
     Use ``chaitea.Game(ruleset="schieber")`` or :func:`chaitea.rulesets.jass_game`.
-    ``options`` are the ruleset's own (named in the README; an unknown one is refused).
+    ``options`` are the ruleset's own (listed per game in docs/games.md; an unknown one is
+    refused).
     """
 
     family = JASS_FAMILY  # the game family (chaitea.core.contracts): the Jass driver runs it

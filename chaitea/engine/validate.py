@@ -43,8 +43,8 @@ __all__ = [
 ]
 
 MAX_NAME_LENGTH = 40
-"""A player's name is plain text of 1 to 40 characters (README, Shared records and bad
-input)."""
+"""A player's name is plain text of 1 to 40 characters (docs/engine.md, Shared records and
+bad input)."""
 _SEED_BOUND = 10 ** MAX_SEED_DIGITS  # the first number of MAX_SEED_DIGITS + 1 digits
 
 
