@@ -29,7 +29,6 @@ True
 
 from __future__ import annotations
 
-import numbers
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -40,10 +39,10 @@ from chaitea.ai.kernel import Position, Rules, bits, play_card, rules_for
 from chaitea.ai.worlds import World, sample_world, world_view
 from chaitea.ai.worlds import _build_position as _build_position
 from chaitea.ai.worlds import known_cards as known_cards
-from chaitea.core.errors import SetupError
 from chaitea.core.tricks import winning
 from chaitea.engine.actions import Accept, Decline, Offer, Pass, Pick, Rescind
 from chaitea.engine.game import Game, GameState
+from chaitea.engine.validate import check_samples
 
 __all__ = [
     "BOT_NAMES",
@@ -52,7 +51,6 @@ __all__ = [
     "RandomBot",
     "RuleBot",
     "World",
-    "check_samples",
     "make_bot",
     "play_out",
     "rule_card",
@@ -355,23 +353,6 @@ def side_points(rules: Rules, pos: Position, seat: int) -> int:
     mine = _coalition(rules, seat)
     return sum(pos.won[s] for s in range(rules.sides)
                if (rules.side_of[rules.declarer] == s) == mine)
-
-
-def check_samples(samples: object) -> None:
-    """Refuse a PIMC bot's ``samples`` (worlds sampled per move) unless it is a whole number of
-    at least 1, with a :class:`~chaitea.core.errors.SetupError`: no world, no mean (a division
-    by zero at the first move). A library caller may pass anything; ``True`` is no count.
-    :class:`PimcBot` and :class:`~chaitea.ai.jass_bots.JassPimcBot` both check with it.
-
-    >>> check_samples(1)
-    >>> check_samples(0)
-    Traceback (most recent call last):
-    ...
-    chaitea.core.errors.SetupError: samples must be a whole number of at least 1 (...), not 0
-    """
-    if isinstance(samples, bool) or not isinstance(samples, numbers.Integral) or samples < 1:
-        raise SetupError(f"samples must be a whole number of at least 1 (worlds sampled "
-                         f"per move), not {samples!r}")
 
 
 class PimcBot:

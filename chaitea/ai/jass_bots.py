@@ -30,7 +30,6 @@ import time
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from chaitea.ai.bots import check_samples
 from chaitea.ai.jass_aims import aim_pick, aim_sign
 from chaitea.ai.jass_play import _INFO as _INFO
 from chaitea.ai.jass_play import N_CARDS as N_CARDS
@@ -73,6 +72,7 @@ from chaitea.engine.pick_items import (
     legal_items,
     parse_pick,
 )
+from chaitea.engine.validate import check_samples
 
 if TYPE_CHECKING:
     from chaitea.engine.driver import JassGame, JassState
@@ -319,7 +319,7 @@ class JassPimcBot:
     by a ``solver`` given; the best mean wins (ties: the lowest card id). Picks by Monte
     Carlo too (:func:`mc_pick`, ``pick_samples`` deals per action; 0: like the rule bot).
     ``samples`` is a whole number of at least 1, checked as :class:`~chaitea.ai.bots.PimcBot`
-    checks it (:func:`~chaitea.ai.bots.check_samples`: a
+    checks it (:func:`~chaitea.engine.validate.check_samples`: a
     :class:`~chaitea.core.errors.SetupError` otherwise)."""
 
     name = "PIMC"

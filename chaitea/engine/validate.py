@@ -15,6 +15,7 @@ names[1] 'Le\\x1bo' holds a control character (\\x1b): a name is plain text
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
@@ -172,6 +173,24 @@ def seed_argument(seed: object, field: str = "seed") -> None:
     if not -_SEED_BOUND < seed < _SEED_BOUND:
         raise SetupError(f"{field} {quote(seed)} is too long: a seed has at most "
                          f"{MAX_SEED_DIGITS:,} digits")
+
+
+def check_samples(samples: object) -> None:
+    """Refuse a PIMC bot's ``samples`` (worlds sampled per move) unless it is a whole number of
+    at least 1, with a :class:`~chaitea.core.errors.SetupError`: no world, no mean (a division
+    by zero at the first move). A library caller may pass anything; ``True`` is no count.
+    :class:`~chaitea.ai.bots.PimcBot` and :class:`~chaitea.ai.jass_bots.JassPimcBot` both
+    check with it.
+
+    >>> check_samples(1)
+    >>> check_samples(0)
+    Traceback (most recent call last):
+    ...
+    chaitea.core.errors.SetupError: samples must be a whole number of at least 1 (...), not 0
+    """
+    if isinstance(samples, bool) or not isinstance(samples, numbers.Integral) or samples < 1:
+        raise SetupError(f"samples must be a whole number of at least 1 (worlds sampled "
+                         f"per move), not {quote(samples)}")
 
 
 def round_arguments(game: Any, deal: object, declarer: object, contract: object,
