@@ -53,6 +53,23 @@ define stage
 	else rc=$$?; echo "<== $(1): FAILED (exit $$rc) after $$(( $$(date +%s) - start )) s"; exit $$rc; fi
 endef
 
+# $(call stages_side_by_side,NAME1,COMMAND1,NAME2,COMMAND2): run both at once, COMMAND2's output
+# kept in a log and printed after COMMAND1's, each with its own time; fail if either fails. For a
+# stage that mostly waits (the browser tests wait on pages and kernels) beside one that mostly
+# installs (the Binder build), so the two cores are used.
+define stages_side_by_side
+	@echo "==> $(1), with $(3) beside it"; start=$$(date +%s); side_log=$$(mktemp); \
+	( if { $(4); } >"$$side_log" 2>&1; then rc=0; else rc=$$?; fi; \
+	  echo "$$rc $$(( $$(date +%s) - start ))" >"$$side_log.rc" ) & side=$$!; \
+	if $(2); then rc1=0; echo "<== $(1): ok in $$(( $$(date +%s) - start )) s"; \
+	else rc1=$$?; echo "<== $(1): FAILED (exit $$rc1) after $$(( $$(date +%s) - start )) s"; fi; \
+	wait $$side || true; read rc2 took2 <"$$side_log.rc"; \
+	echo "==> $(3) (ran beside $(1))"; cat "$$side_log"; rm -f "$$side_log" "$$side_log.rc"; \
+	if [ "$$rc2" -eq 0 ]; then echo "<== $(3): ok in $$took2 s"; \
+	else echo "<== $(3): FAILED (exit $$rc2) after $$took2 s"; fi; \
+	[ "$$rc1" -eq 0 ] && [ "$$rc2" -eq 0 ] || exit 1
+endef
+
 .PHONY: help setup venv compiled test lint unit nbval browser binder-test workshop-smoke soak bench \
         dashboard workshop \
         nbstrip binder-pins binder-links clean
@@ -143,9 +160,8 @@ test: setup
 	$(call stage,unit tests,$(UNIT))
 	$(call stage,unit tests on pure Python (CHAITEA_PURE=1),$(PURE))
 	$(call stage,notebooks (nbval),$(NBVAL))
-	$(call stage,browser tests,$(BROWSER))
+	$(call stages_side_by_side,browser tests,$(BROWSER),binder build test,$(BINDER))
 	$(call stage,workshop smoke test,$(WORKSHOP))
-	$(call stage,binder build test,$(BINDER))
 
 lint: venv
 	$(call stage,ruff,$(PY) -m ruff check .)
