@@ -45,14 +45,18 @@ ORDER_LEN = 32
 # ``S[ST_KILL]``, one per trick, -1: none); ``S[ST_ETC]``: the fewest tricks left (the one in
 # progress counted) at which the last seat tries :func:`_etc` (:data:`ETC_MIN_LEFT`).
 (ST_INPLAY, ST_PAYALL, ST_NODES, ST_PROBES, ST_HITS, ST_LIMIT, ST_ABORT, MB, KB, TKB, ST_TTROWS,
- ST_TTFILL, ST_KILL, ST_ETC) = range(14)
+ ST_TTFILL, ST_KILL, ST_ETC, ST_PROF) = range(15)
+# ``S[ST_PROF]``: where the profile's counters start (0: none), PROF_N per trick: the card-play
+# nodes, the trick starts reached, those the bounds answered, the table's hits and the hits
+# that answered (:func:`_prof`; ``SearchStats.by_trick``).
+PROF_N = 5
 H0 = 16
 TR0 = 32
 # The static vector R (int64): a header of scalars and offsets, then the tables.
 (R_N, R_T, R_C, R_KIND, R_BONUS, R_MATCH, R_SOLO, R_NCH, O_TAB, O_PTS, O_BND, O_CMB, O_BTW,
  O_ORD, O_PCL, O_SUIT, O_SM, O_EX, O_TR, O_WK, O_PU, O_MAX, O_PAY, O_WANT, O_PU2,
- O_CK, O_CSU, O_CMAP, O_CINV, O_CID, R_CK, O_SURE, O_SLO, O_SHI) = range(34)
-R_HEAD = 34
+ O_CK, O_CSU, O_CMAP, O_CINV, O_CID, R_CK, O_SURE, O_SLO, O_SHI, O_QB) = range(35)
+R_HEAD = 35
 CANON_MAX = 12  # the most cards of a suit for the canonical keys' tables (2^k rows per suit)
 # CHAITEA_TT_ABSOLUTE=1: the transposition table keyed on absolute hands only (measurements).
 CANON_KEYS = not os.environ.get("CHAITEA_TT_ABSOLUTE")
@@ -86,6 +90,13 @@ def _tt_find(base: Any, flag: int, n: int, tk: int, S: Any, TT: Any) -> Any:
             else:
                 return slot
     return -1
+
+
+def _prof(S: Any, tno: int, k: int) -> None:
+    """Count event ``k`` (``PROF_N`` kinds, see ``ST_PROF``) of trick ``tno`` into the
+    profile, if one is kept."""
+    if S[ST_PROF]:
+        S[S[ST_PROF] + PROF_N * tno + k] += 1
 
 
 def _bitlen(x: int) -> int:
@@ -578,6 +589,7 @@ def _enter(p: int, tno: int, tlen: int, led: int, leader: int, alpha: int, beta:
     if tlen == 0:  # a trick start: bounds and the transposition table
         if tno == R[R_T]:
             return 0, 0, -1
+        _prof(S, tno, 1)
         rem = R[R_BONUS] + (R[R_MATCH] if S[ST_PAYALL] else 0)
         k = 0
         m = S[ST_INPLAY]
@@ -587,15 +599,30 @@ def _enter(p: int, tno: int, tlen: int, led: int, leader: int, alpha: int, beta:
             m >>= 8
             k += 1
         if rem <= alpha:
+            _prof(S, tno, 2)
             return 0, rem, -1
         if beta <= 0:
+            _prof(S, tno, 2)
             return 0, 0, -1
+        rem0 = rem
         if R[R[O_SURE] + tno * (C + 1)] >= 0:  # the sure winners' bounds
             sure_lo, rem = _sure(tno, S[ST_PAYALL], rem, R, S)
             if rem <= alpha:
+                _prof(S, tno, 2)
                 return 0, rem, -1
             if sure_lo >= beta:
+                _prof(S, tno, 2)
                 return 0, sure_lo, -1
+        if R[R[O_MAX] + leader] == R[R[O_PAY] + leader]:  # the leader's quick tricks
+            q_lo, q_hi = _quick(tno, leader, S[ST_PAYALL], rem0, R, S)
+            if q_hi <= alpha:
+                _prof(S, tno, 2)
+                return 0, q_hi, -1
+            if q_lo >= beta:
+                _prof(S, tno, 2)
+                return 0, q_lo, -1
+            if q_hi < rem:
+                rem = q_hi
         flag = (tno * 16 + leader) * 2 + S[ST_PAYALL] + 1  # tno: for the replacement
         ck = R[R[O_CK] + tno]
         tk = S[TKB] + tno * n
@@ -606,25 +633,30 @@ def _enter(p: int, tno: int, tlen: int, led: int, leader: int, alpha: int, beta:
         slot = _tt_find(base, flag, n, tk, S, TT)
         if slot >= 0:
             S[ST_HITS] += 1
+            _prof(S, tno, 3)
             have = True
             w = TT[slot, n + 1]
             ent_lo = w & 0xFFFF
             ent_hi = (w >> 16) & 0xFFFF
             first = _tt_card(ck, ((w >> 32) & 0xFF) - 1, O_CINV, R, S)
             if ent_lo >= beta:
+                _prof(S, tno, 4)
                 return 0, ent_lo, first
             if ent_hi <= alpha:
+                _prof(S, tno, 4)
                 return 0, ent_hi, first
             if ent_lo > alpha:
                 alpha = ent_lo
             if ent_hi < beta:
                 beta = ent_hi
             if alpha >= beta:
+                _prof(S, tno, 4)
                 return 0, alpha, first
     a0 = alpha
     b0 = beta
 
     S[ST_NODES] += 1
+    _prof(S, tno, 0)
     if S[ST_NODES] > S[ST_LIMIT]:
         S[ST_ABORT] = 1
         return 0, 0, -1
@@ -865,8 +897,9 @@ def _cached(jit: Any, plain: Any, fn: Any) -> Any:
 
 
 # The functions :func:`search` calls, compiled with it (each its own njit function).
-_HELPERS = ("_lowbit", "_tt_key", "_tt_card", "_tt_find", "_tt_store", "_bitlen", "_tt_hash",
-            "_tt_grow", "_last_keys", "_to_front", "_etc", "_sure", "_enter", "_finish")
+_HELPERS = ("_lowbit", "_prof", "_tt_key", "_tt_card", "_tt_find", "_tt_store", "_bitlen",
+            "_tt_hash", "_tt_grow", "_last_keys", "_to_front", "_etc", "_sure", "_quick",
+            "_enter", "_finish")
 
 
 @dataclass(frozen=True, eq=False)
@@ -994,7 +1027,7 @@ def flat_rules(rules: Rules) -> FlatRules:
     for k, part in enumerate(parts):
         head[O_TAB + k] = off
         off += part.size
-    sure = _sure_tables(rules)
+    sure = (*_sure_tables(rules), _quick_tables(rules))
     for k, part in enumerate(sure):
         head[O_SURE + k] = off
         off += part.size
@@ -1052,6 +1085,60 @@ def _sure(tno: int, payall: int, rem: int, R: Any, S: Any) -> tuple[int, int]:
     if side < 0:
         return 0, rem
     if side:
+        return got, rem
+    return 0, rem - got - (R[R_MATCH] if payall else 0)
+
+
+def _quick_tables(rules: Rules) -> Any:
+    """Per trick ``t`` and card ``c``: the cards that beat or tie ``c`` led (a Joker: whatever
+    suit the trick takes) in some trick from ``t`` on (a tie: the later card wins, RULES D2).
+    A leader's card that no other seat's card beats so wins its trick: :func:`_quick`."""
+    T, C = rules.n_tricks, rules.n_cards
+    out = np.zeros((T, C), np.int64)
+    bits = np.array([1 << x for x in range(C)], np.int64)
+    acc = np.zeros(C, np.int64)
+    for t in range(T - 1, -1, -1):
+        tabs = rules.tables_at(t)
+        for c in range(C):
+            su = rules.suit_of[c]
+            for led in ((su,) if su >= 0 else range(5)):
+                tab = np.asarray(tabs[led], np.int64)
+                beat = tab >= tab[c]
+                beat[c] = False
+                acc[c] |= np.bitwise_or.reduce(bits[beat]) if beat.any() else 0
+        out[t] = acc
+    return out
+
+
+def _quick(tno: int, leader: int, payall: int, rem: int, R: Any, S: Any) -> tuple[int, int]:
+    """The leader's quick tricks at a trick start: its cards that no card of another seat
+    beats led (:func:`_quick_tables`) win their tricks one after another (the leader keeps the
+    lead), so the leader's side takes at least their points; all the tricks left: the last
+    trick's bonus too (and the Match, for the payees). Returns the bounds (lower, upper) on the
+    payees' points from here as :func:`_sure`; a bound of the leader's play, not of every play,
+    so the search uses it only where that play serves the leader's side (the payees when it
+    maximises, the others when it minimises)."""
+    C = R[R_C]
+    h = S[H0 + leader]
+    others = S[ST_INPLAY] & ~h
+    qb = R[O_QB] + tno * C
+    pay = R[R[O_PAY] + leader]
+    pb = R[O_SLO if pay else O_SHI] + tno * C
+    got = 0
+    k = 0
+    while h:
+        c = _lowbit(h)
+        h &= h - 1
+        if not others & R[qb + c]:
+            k += 1
+            got += R[pb + c]
+    if k == 0:
+        return 0, rem
+    if k == R[R_T] - tno:  # every trick left
+        got += R[R_BONUS]
+        if pay and payall:
+            got += R[R_MATCH]
+    if pay:
         return got, rem
     return 0, rem - got - (R[R_MATCH] if payall else 0)
 

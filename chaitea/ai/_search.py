@@ -22,7 +22,7 @@ cards) is :class:`chaitea.ai.solver.Solver`, which callers use.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -44,6 +44,9 @@ class SearchStats:
     tt_probes: int = 0
     tt_hits: int = 0
     tt_size: int = 0
+    # The compiled search's profile per trick: (card-play nodes, trick starts reached, answered
+    # by the bounds, table hits, hits that answered) (chaitea.ai._nbsolver.ST_PROF).
+    by_trick: list[tuple[int, ...]] = field(default_factory=list)
 
     @property
     def hit_rate(self) -> float:
@@ -117,13 +120,14 @@ class Search:
         self.flat = f
         self.nb_R = f.for_sides(self.is_max, self.is_pay, self.wants_win)
         depth = f.n_tricks * n + 1
-        S = np.zeros(_nb.TR0 + f.n_tricks * n + 2 * depth * _nb.MAX_MOVES + depth + f.n_tricks,
-                     np.int64)
+        size = _nb.TR0 + f.n_tricks * n + 2 * depth * _nb.MAX_MOVES + depth + f.n_tricks
+        S = np.zeros(size + _nb.PROF_N * f.n_tricks, np.int64)
         S[_nb.MB] = _nb.TR0 + f.n_tricks * n
         S[_nb.KB] = S[_nb.MB] + depth * _nb.MAX_MOVES
         S[_nb.TKB] = S[_nb.KB] + depth * _nb.MAX_MOVES  # the keys: n words per trick
         S[_nb.ST_KILL] = S[_nb.TKB] + depth  # the killer leads (move ordering)
-        S[S[_nb.ST_KILL]:] = -1
+        S[S[_nb.ST_KILL]:size] = -1
+        S[_nb.ST_PROF] = size  # the profile's counters (SearchStats.by_trick)
         S[_nb.ST_PAYALL] = int(self.pay_all)
         S[_nb.ST_LIMIT] = min(self.node_limit, (1 << 62))
         S[_nb.ST_ETC] = max(2, _nb.ETC_MIN_LEFT)  # the last trick has no entry for _etc
@@ -156,6 +160,9 @@ class Search:
         st = self.stats
         st.nodes, st.tt_probes, st.tt_hits = (int(S[_nb.ST_NODES]), int(S[_nb.ST_PROBES]),
                                               int(S[_nb.ST_HITS]))
+        pf = int(S[_nb.ST_PROF])
+        st.by_trick = [tuple(int(x) for x in S[pf + _nb.PROF_N * t:pf + _nb.PROF_N * (t + 1)])
+                       for t in range(self.flat.n_tricks)]
         if S[_nb.ST_ABORT]:
             raise SearchLimit(f"more than {self.node_limit} nodes")
         return int(v)
