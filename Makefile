@@ -141,7 +141,7 @@ $(CHROMIUM):
 # ------------------------------------------------------------------ checks
 # mypy takes packages or files, not both in one run.
 MYPY = $(PY) -m mypy -p chaitea -p chaitea_widgets -p tests \
-  && $(PY) -m mypy notebooks/ctj_course.py notebooks/rules_lab.py $(wildcard benchmarks/*.py)
+  && $(PY) -m mypy $(wildcard benchmarks/*.py)
 
 # Each stage's command, shared by `make test` and the one-stage targets. Every pytest stage
 # runs on both cores (pytest-xdist): nbval keeps a notebook's cells on one worker (loadfile),

@@ -48,6 +48,7 @@ from chaitea.records.record import load, loads, replay, save
 if TYPE_CHECKING:
     from chaitea.ai import coach
     from chaitea.ai.bots import make_bot
+    from chaitea.ai.jass_bots import make_jass_bot
     from chaitea.ai.solver import solve
     from chaitea.analysis.explore import explore
 
@@ -100,6 +101,7 @@ __all__ = [
     "load",
     "loads",
     "make_bot",
+    "make_jass_bot",
     "parse_setup",
     "replay",
     "save",
@@ -110,9 +112,9 @@ __all__ = [
 
 
 def __getattr__(name: str) -> Any:
-    """``chaitea.solve``, ``make_bot``, ``coach`` and ``explore`` are imported on first use:
-    the solver brings numpy (and, when it compiles, numba) and ``explore`` pandas, which a
-    dashboard's kernel or the command line need not load."""
+    """``chaitea.solve``, ``make_bot``, ``make_jass_bot``, ``coach`` and ``explore`` are imported
+    on first use: the solver brings numpy (and, when it compiles, numba) and ``explore`` pandas,
+    which a dashboard's kernel or the command line need not load."""
     if name == "solve":
         from chaitea.ai.solver import solve
 
@@ -121,6 +123,10 @@ def __getattr__(name: str) -> Any:
         from chaitea.ai.bots import make_bot
 
         return make_bot
+    if name == "make_jass_bot":
+        from chaitea.ai.jass_bots import make_jass_bot
+
+        return make_jass_bot
     if name == "coach":
         from chaitea.ai import coach
 

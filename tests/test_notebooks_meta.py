@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import ast
 import importlib
+import importlib.util
 import json
 import re
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -41,11 +41,24 @@ def source(cell: dict[str, Any]) -> str:
 
 @pytest.fixture(scope="module")
 def course_module() -> Any:
-    sys.path.insert(0, str(NOTEBOOKS))
-    try:
-        return importlib.import_module("ctj_course")
-    finally:
-        sys.path.remove(str(NOTEBOOKS))
+    return importlib.import_module("chaitea_widgets.course")
+
+
+def test_the_notebooks_import_their_helpers_from_the_package() -> None:
+    """The lessons' helpers are ``chaitea_widgets.course``: the notebook folder holds no Python
+    module, and every import of a notebook's code cells is an installed module (a kernel started
+    elsewhere, or by a non-editable install, finds it too)."""
+    assert sorted(p.name for p in NOTEBOOKS.glob("*.py")) == []
+    for path in sorted(NOTEBOOKS.glob("*.ipynb")):
+        for c in cells(path):
+            if c["cell_type"] != "code":
+                continue
+            for node in ast.walk(ast.parse(source(c))):
+                names = ([a.name for a in node.names] if isinstance(node, ast.Import) else
+                         [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+                for name in names:
+                    assert importlib.util.find_spec(name.split(".")[0]) is not None, (
+                        f"{path.name} imports {name}, which is not installed")
 
 
 def test_course_list_matches_the_files(course_module: Any) -> None:
@@ -97,16 +110,12 @@ def test_welcome_index_links_every_lesson(course_module: Any) -> None:
 
 
 def run_notebook(path: Path) -> dict[str, Any]:
-    """Execute the code cells in this process (widgets without a kernel), in the notebook's
-    folder as Jupyter would; return the namespace."""
+    """Execute the code cells in this process (widgets without a kernel); return the
+    namespace."""
     namespace: dict[str, Any] = {"__name__": "__notebook__"}
-    sys.path.insert(0, str(NOTEBOOKS))
-    try:
-        for c in cells(path):
-            if c["cell_type"] == "code":
-                exec(compile(source(c), f"{path.name}:{c['id']}", "exec"), namespace)
-    finally:
-        sys.path.remove(str(NOTEBOOKS))
+    for c in cells(path):
+        if c["cell_type"] == "code":
+            exec(compile(source(c), f"{path.name}:{c['id']}", "exec"), namespace)
     return namespace
 
 

@@ -9,10 +9,8 @@ Answers the tests give are computed with the engine, as the notebooks compute th
 
 from __future__ import annotations
 
-import importlib
 import json
 import re
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -22,8 +20,8 @@ from playwright.sync_api import Browser, FilePayload, Locator, Page, expect
 
 import chaitea
 from chaitea_widgets import Quiz
+from chaitea_widgets.course import may_play_problem
 from tests.browser.harness import (
-    NOTEBOOKS,
     PHONE,
     assert_no_errors,
     close_page,
@@ -34,8 +32,6 @@ from tests.browser.shots import OVERFLOW, full_screenshot, phone_screenshot
 
 pytestmark = pytest.mark.browser
 
-sys.path.insert(0, str(NOTEBOOKS))
-ctj_course = importlib.import_module("ctj_course")  # the notebooks' helper, from their folder
 
 UPDATE_MS = 15_000  # a click's round trip to the kernel and back, with margin on a busy CI
 
@@ -108,14 +104,14 @@ def test_01_tricks(desk: Page, voila_url: str) -> None:
 
     # "What may Leo play?": a refused card first (the engine names the rule) ...
     ex = desk.locator(".ctj-exercise").nth(0)
-    problem = ctj_course.may_play_problem(1, contract="trump(H)")
+    problem = may_play_problem(1, contract="trump(H)")
     illegal = [c for c in problem.cards if c not in problem.solution]
     assert illegal, "seed 1 should offer an illegal card"
     card(ex, illegal[0]).click()
     expect(status(ex)).to_contain_text("refused", timeout=UPDATE_MS)
     # ... then, on the next question, a legal one
     ex.locator("button.ctj-another").click()
-    problem = ctj_course.may_play_problem(2, contract="trump(H)")
+    problem = may_play_problem(2, contract="trump(H)")
     card(ex, problem.solution[0]).click()
     expect(status(ex)).to_contain_text("Right!", timeout=UPDATE_MS)
 
@@ -382,7 +378,7 @@ def test_07_player_counts(desk: Page, voila_url: str) -> None:
     expect(two.locator(".ctj-seat-3")).to_contain_text("team B")
 
     straw = desk.locator(".ctj-exercise").nth(0)
-    problem = ctj_course.may_play_problem(1, players=2, contract="trump(S)", leader=1, asks=0)
+    problem = may_play_problem(1, players=2, contract="trump(S)", leader=1, asks=0)
     card(straw, problem.solution[0]).click()
     expect(status(straw)).to_contain_text("Right!", timeout=UPDATE_MS)
 

@@ -3,23 +3,18 @@
 
 from __future__ import annotations
 
-import importlib
-import sys
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from chaitea_widgets import GameDashboard, PickingPanel
-from tests.browser.harness import NOTEBOOKS, assert_no_errors, open_dashboard, page_log
+from chaitea_widgets.course import NAMES
+from tests.browser.harness import assert_no_errors, open_dashboard, page_log
 from tests.browser.test_dashboards import UPDATE_MS, desk, status  # noqa: F401
 
 pytestmark = pytest.mark.browser
 BLOCKED = "Failed to load resource: net::ERR_FAILED"
-
-if str(NOTEBOOKS) not in sys.path:
-    sys.path.insert(0, str(NOTEBOOKS))
-ctj_course = importlib.import_module("ctj_course")  # the notebooks' helper, from their folder
 
 
 def debt_labels(panel: Locator) -> list[str]:
@@ -106,7 +101,7 @@ def test_06_new_game_redraws_the_bet_debt_buttons(desk: Page, voila_url: str,  #
     dash = desk.locator(".ctj-dashboard").first
     panel = dash.locator(".ctj-picking-panel").first
     expect_debt_labels(panel, ["0"])
-    mirror = GameDashboard(players=3, seed=2024, names=ctj_course.NAMES)
+    mirror = GameDashboard(players=3, seed=2024, names=NAMES)
     spelling = mirror.picking.contract.options[0][0]
     panel.locator(".ctj-contract select").select_option(label=spelling)
     panel.locator("button.ctj-pick").click()
@@ -140,7 +135,7 @@ def test_06_phone_note_on_a_dimmed_card(phone_page: Page, voila_url: str,
     name = "06_full_game.ipynb"
     open_dashboard(page, voila_url, name)
     dash = page.locator(".ctj-dashboard").first
-    mirror = GameDashboard(players=3, seed=2024, names=ctj_course.NAMES)
+    mirror = GameDashboard(players=3, seed=2024, names=NAMES)
     assert mirror.picking.pass_()
     s = mirror.session.state
     assert s.history_str()[-1] == "9C"

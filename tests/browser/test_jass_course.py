@@ -1,32 +1,35 @@
 """The Jass course (lessons 10 to 15) in Chromium: each page opens with no error, and
 one exercise is answered through the page, wrong first where the lesson allows it (the hint,
 another try), then right (the reason). The answers are worked out here from the same seeds, by
-the lessons' own helper (notebooks/jass_course.py), so the test follows the engine."""
+the lessons' own helpers (chaitea_widgets.course), so the test follows the engine."""
 
 from __future__ import annotations
 
-import importlib
 import re
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
+from chaitea_widgets.course import (
+    TableChooser,
+    chalk_problem,
+    differ_problem,
+    order_problem,
+    row_tallies_problem,
+    schieber_score_problem,
+    weis_hand_problem,
+)
+from chaitea_widgets.course.exercise import _slug
 from chaitea_widgets.jass_words import contract_words
-from tests.browser.harness import NOTEBOOKS, open_dashboard
+from tests.browser.harness import open_dashboard
 from tests.browser.shots import full_screenshot
 from tests.browser.test_dashboards import UPDATE_MS, card, desk, status  # noqa: F401
 from tests.browser.test_debt_buttons_and_notes import assert_quiet
 
 pytestmark = pytest.mark.browser
 RULES_J = re.compile("rules J", re.I)  # the status line links a rule citation, in small type
-
-if str(NOTEBOOKS) not in sys.path:
-    sys.path.insert(0, str(NOTEBOOKS))
-jass_course: Any = importlib.import_module("jass_course")
-ctj_course: Any = importlib.import_module("ctj_course")
 
 
 def shoot(page: Page, name: str) -> None:
@@ -41,7 +44,7 @@ def exercise(page: Page, title: str) -> Locator:
 
 
 def choose(ex: Locator, value: object) -> None:
-    slug = ctj_course._slug(value)
+    slug = _slug(value)
     ex.locator(f"button.ctj-choice-{slug}").first.click()
 
 
@@ -60,7 +63,7 @@ def test_10_swiss_cards(desk: Page, voila_url: str) -> None:  # noqa: F811
     expect(deck).to_contain_text("157 in all")
     deck.locator("select").nth(0).select_option(label="Obenabe (top down, no trump)")
     expect(deck).to_contain_text("Bells: 38 points", timeout=UPDATE_MS)  # the 8 counts 8
-    p = jass_course.order_problem(1)
+    p = order_problem(1)
     ex = exercise(desk, "Strongest first")
     wrong = next(v for _label, v in p.choices if v not in p.solution)
     choose(ex, wrong)
@@ -90,7 +93,7 @@ def test_11_undertrumping_lab(desk: Page, voila_url: str) -> None:  # noqa: F811
 def test_12_weis(desk: Page, voila_url: str) -> None:  # noqa: F811
     name = "12_weis_and_stoeck.ipynb"
     open_dashboard(desk, voila_url, name)
-    p = jass_course.weis_hand_problem(1)
+    p = weis_hand_problem(1)
     ex = exercise(desk, "Count the Weis")
     type_number(ex, p.solution + 20)
     expect(status(ex)).to_contain_text("too high", timeout=UPDATE_MS)
@@ -105,11 +108,11 @@ def test_13_schieber(desk: Page, voila_url: str) -> None:  # noqa: F811
     open_dashboard(desk, voila_url, name)
     table = desk.locator(".ctj-jass-table").first
     expect(table.locator(".ctj-jass-hand .ctj-card")).to_have_count(9)
-    p = jass_course.schieber_score_problem(1)
+    p = schieber_score_problem(1)
     ex = exercise(desk, "What do they write?")
     type_number(ex, p.solution)
     expect(status(ex)).to_contain_text("Right!", timeout=UPDATE_MS)
-    board = jass_course.chalk_problem(1)
+    board = chalk_problem(1)
     chalk = exercise(desk, "Read the chalk board")
     expect(chalk.locator("svg")).to_be_visible()
     type_number(chalk, board.solution - 100)
@@ -132,7 +135,7 @@ def test_14_coiffeur(desk: Page, voila_url: str) -> None:  # noqa: F811
     name = "14_coiffeur_and_the_pad.ipynb"
     open_dashboard(desk, voila_url, name)
     expect(desk.locator(".ctj-jass-table").first).to_be_visible()
-    p = jass_course.row_tallies_problem(1)
+    p = row_tallies_problem(1)
     ex = exercise(desk, "Palitos or Batatas?")
     choose(ex, next(v for _label, v in p.choices if v != p.solution))
     expect(status(ex)).to_contain_text("Hint:", timeout=UPDATE_MS)
@@ -153,9 +156,7 @@ def test_15_two_rulebooks(desk: Page, voila_url: str) -> None:  # noqa: F811
     view.locator("button.ctj-compare-jump").click()
     expect(view.locator(".ctj-compare-words")).to_contain_text(
         re.compile("would|differently"), timeout=UPDATE_MS)
-    compare = sys.modules["jass_compare"] if "jass_compare" in sys.modules else \
-        importlib.import_module("jass_compare")
-    p = compare.differ_problem(1)
+    p = differ_problem(1)
     ex = exercise(desk, "One allows, one forbids")
     same = [c for c in p.cards if c not in p.solution]
     if same:  # a card both rulebooks treat alike: not quite, and the hint
@@ -308,9 +309,10 @@ def replay(games: list[tuple[str, str, int, dict[str, object]]], index: int,
            moves: list[str]) -> Any:
     """The lesson's table ``index`` opened here from the same seed, the learner's ``moves``
     made on it (the bots answer as in the page): the engine's state after the hand."""
-    chooser = jass_course.TableChooser(games, first=False)
+    chooser = TableChooser(games, first=False)
     assert chooser.open(index), chooser.message
     table = chooser.table
+    assert table is not None
     table.set_speed("instant")
     for move in moves:
         act = table.pick if table.state.phase == "picking" else table.play

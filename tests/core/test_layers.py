@@ -3,8 +3,10 @@
 Every import of a ``chaitea`` or ``chaitea_widgets`` module is an edge: at the top, inside a
 function, under ``if TYPE_CHECKING:``, relative or absolute. The graph must have no circle, and
 no edge may run up a layer: ``core`` < ``engine`` < ``rulesets`` < ``records`` < ``draw`` <
-``ai`` < ``analysis`` < the facades (``chaitea/__init__``, ``__main__``) < ``chaitea_widgets``.
-A module may import its own layer and the layers below (docs/architecture.md, "The layers").
+``ai`` < ``analysis`` < the facades (``chaitea/__init__``, ``__main__``) < ``chaitea_widgets``
+(the views) < ``chaitea_widgets.course`` (the lessons' helpers: views and engine, never imported
+by a view). A module may import its own layer and the layers below (docs/architecture.md, "The
+layers").
 
 The sizes are bounded too: no module over 500 lines and no function over 120 lines, the
 compiled kernels aside (numba compiles one function per search; splitting it costs calls).
@@ -25,6 +27,7 @@ PACKAGES = {"chaitea": Path(chaitea.__file__).resolve().parent,
 LAYERS = ("core", "engine", "rulesets", "records", "draw", "ai", "analysis")
 FACADE = len(LAYERS)  # chaitea/__init__.py and __main__.py
 WIDGETS = FACADE + 1
+COURSE = WIDGETS + 1  # chaitea_widgets.course: the lessons' helpers, above the views
 MAX_MODULE_LINES = 500
 MAX_FUNCTION_LINES = 120
 KERNELS = {"chaitea.ai._nbsolver"}  # the compiled search: one numba function per node kind
@@ -86,7 +89,7 @@ def import_graph() -> dict[str, set[str]]:
 def layer(mod: str) -> int:
     parts = mod.split(".")
     if parts[0] == "chaitea_widgets":
-        return WIDGETS
+        return COURSE if parts[1:2] == ["course"] else WIDGETS
     if len(parts) > 1 and parts[1] in LAYERS:
         return LAYERS.index(parts[1])
     return FACADE
@@ -125,6 +128,17 @@ def test_the_checkers_find_what_they_look_for() -> None:
         ("chaitea.core.cards", "chaitea.draw.svg")]
     assert upward({"chaitea.draw.svg": {"chaitea.core.cards"}}) == []
     assert layer("chaitea") == layer("chaitea.__main__") == FACADE
+    assert upward({"chaitea_widgets.table": {"chaitea_widgets.course.ctj"}}) == [
+        ("chaitea_widgets.table", "chaitea_widgets.course.ctj")]
+    assert upward({"chaitea_widgets.course.ctj": {"chaitea_widgets.table", "chaitea"}}) == []
+
+
+def test_the_course_helpers_are_walked() -> None:
+    """``chaitea_widgets.course`` is a subpackage of widgets/: its modules are in the graph, in
+    the top layer."""
+    course = [m for m in modules() if m.startswith("chaitea_widgets.course")]
+    assert "chaitea_widgets.course.exercise" in course
+    assert {layer(m) for m in course} == {COURSE}
 
 
 def test_the_graph_sees_every_kind_of_import(tmp_path: Path) -> None:

@@ -8,10 +8,8 @@ show as text. Names that break the name rule are refused with the exact prefix.
 
 from __future__ import annotations
 
-import importlib
 import json
 import re
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -44,7 +42,6 @@ from tests.security.corpus import (
 
 PLAIN = ["Aslan", "Leo", "Mufasa", "Nala", "Sarabi", "Simba"]
 TOP = "round 0, picking step 0: "
-NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 
 
 def view_markup(root: Any) -> list[str]:
@@ -283,11 +280,8 @@ def test_pad_write_and_table_play_keep_names_as_text() -> None:
 def test_exercise_answers_and_questions_are_text() -> None:
     """The course's exercises: a typed or clicked answer quoted in a refusal, and a question
     built from names, show as text."""
-    sys.path.insert(0, str(NOTEBOOKS))
-    try:
-        course = importlib.import_module("ctj_course")
-    finally:
-        sys.path.remove(str(NOTEBOOKS))
+    from chaitea_widgets import course
+
     ex = course.Exercise("<i>Warm-up</i>", lambda seed: course.Problem(
         "2 + 2?", solution=4, number=True))
     assert not ex.answer('<img src=x onerror="window.__pwned=1">' * 30)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import importlib
 import re
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -74,12 +73,8 @@ NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 
 @pytest.fixture(scope="module")
 def course() -> Any:
-    """The course's helper module (notebooks/ctj_course.py), imported as the notebooks do."""
-    sys.path.insert(0, str(NOTEBOOKS))
-    try:
-        return importlib.import_module("ctj_course")
-    finally:
-        sys.path.remove(str(NOTEBOOKS))
+    """The course's helpers (``chaitea_widgets.course``), imported as the notebooks do."""
+    return importlib.import_module("chaitea_widgets.course")
 
 
 class FakeClock:

@@ -12,7 +12,10 @@ import chaitea_widgets
 MODULES = ["chaitea.draw.svg", "chaitea.engine.pad", "chaitea_widgets", "chaitea_widgets.strip",
            "chaitea_widgets.deal_explorer", "chaitea_widgets.ranking_explorer",
            "chaitea_widgets.trick_lab", "chaitea_widgets.quiz", "chaitea_widgets.picking",
-           "chaitea_widgets.table", "chaitea_widgets.pad", "chaitea_widgets.dashboard"]
+           "chaitea_widgets.table", "chaitea_widgets.pad", "chaitea_widgets.dashboard",
+           "chaitea_widgets.course", *(f"chaitea_widgets.course.{m}" for m in (
+               "exercise", "lessons", "ctj", "host", "jass", "jass_tricks", "jass_scores",
+               "compare", "lab"))]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -1,4 +1,4 @@
-"""The Jass course's exercises (notebooks/jass_course.py, lessons 10-14) driven headless: three
+"""The Jass course's exercises (chaitea_widgets.course, lessons 10-14) driven headless: three
 tries with a hint, then the answer and the reason; the answers checked against RULES J's tables
 as written in the rules (not as the code under test computes them)."""
 
@@ -6,13 +6,11 @@ from __future__ import annotations
 
 import importlib
 import re
-import sys
 from typing import Any
 
 import pytest
 
 from chaitea_widgets.tries import Progress
-from tests.widgets.conftest import NOTEBOOKS
 
 # RULES J, as the rules write them
 TRUMP_ORDER = ["J", "9", "A", "K", "Q", "10", "8", "7", "6"]
@@ -24,11 +22,7 @@ NO_TRUMP_VALUES = {**PLAIN_VALUES, "8": 8}
 
 @pytest.fixture(scope="module")
 def jc() -> Any:
-    sys.path.insert(0, str(NOTEBOOKS))
-    try:
-        return importlib.import_module("jass_course")
-    finally:
-        sys.path.remove(str(NOTEBOOKS))
+    return importlib.import_module("chaitea_widgets.course")
 
 
 def found(pattern: str, text: str) -> str:
@@ -247,12 +241,9 @@ def test_chalk_board_is_read_from_the_strokes(jc: Any) -> None:
 
 
 def test_two_rulebooks_steps_and_finds_the_differences() -> None:
-    sys.path.insert(0, str(NOTEBOOKS))
-    try:
-        compare = importlib.import_module("jass_compare")
-    finally:
-        sys.path.remove(str(NOTEBOOKS))
-    view = compare.TwoRulebooks(seed=1)
+    from chaitea_widgets.course import TwoRulebooks
+
+    view = TwoRulebooks(seed=1)
     assert len(view.decisions) == 9 and not view.back()  # the first decision: refused
     hands = [len(d.hand) for d in view.decisions]
     assert hands == list(range(9, 0, -1))  # one card fewer each trick

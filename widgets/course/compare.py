@@ -3,7 +3,7 @@ turns what Chai Tea Jazz's rules would say on the same cards (the Jass ranks 6..
 Chai Tea Jazz's 1..9). Every answer is the engine's: the Jass state for Schieber, the Chai Tea
 Jazz follow rule, trick rule and card points for the other (``chaitea.records.jass_teaching``).
 
->>> from jass_compare import TwoRulebooks
+>>> from chaitea_widgets.course import TwoRulebooks
 >>> view = TwoRulebooks(seed=2)
 >>> view.step, view.forward(), view.step
 (0, True, 1)
@@ -16,11 +16,9 @@ from dataclasses import dataclass
 from typing import Any
 
 import ipywidgets as w
-from ctj_course import Problem
-from jass_course import NAMES4, card_name, mode_title, trick_html
 
-from chaitea.ai.jass_bots import make_jass_bot
-from chaitea.core.cards import JASS, STANDARD
+import chaitea
+from chaitea import JASS, STANDARD
 from chaitea.core.markup import escape
 from chaitea.records.jass_teaching import (
     FollowPosition,
@@ -33,8 +31,11 @@ from chaitea.records.jass_teaching import (
 )
 from chaitea.rulesets import jass_game
 from chaitea_widgets import CardStrip
-from chaitea_widgets.base import View, button, html
+from chaitea_widgets.base import Refusal, View, button, html
 from chaitea_widgets.strip import StripItem
+
+from .exercise import Problem
+from .jass import NAMES4, card_name, mode_title, trick_html
 
 __all__ = ["Decision", "TwoRulebooks", "compare_deal", "differ_problem", "winner_ctj_problem"]
 
@@ -69,7 +70,7 @@ def compare_deal(seed: int, contract: str) -> list[Decision]:
     game = jass_game("schieber")
     state = game.new_initial_state(seed=seed, names=NAMES4)
     state.apply_action(contract)
-    bots = [make_jass_bot("rule", seed=seed * 4 + s) for s in range(4)]
+    bots = [chaitea.make_jass_bot("rule", seed=seed * 4 + s) for s in range(4)]
     pending: list[dict[str, Any]] = []
     out: list[Decision] = []
     while state.phase == "play":
@@ -231,8 +232,6 @@ class TwoRulebooks(View):
 
 
 def raise_refusal(words: str) -> None:
-    from chaitea_widgets.base import Refusal
-
     raise Refusal(words)
 
 

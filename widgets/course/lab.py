@@ -4,7 +4,7 @@ and download the table; and three worked questions answered from data.
 It holds no rules: every figure comes from :func:`chaitea.analysis.explore.explore` and its
 summaries.
 
->>> from rules_lab import RulesLab
+>>> from chaitea_widgets.course import RulesLab
 >>> lab = RulesLab()
 >>> lab.deals.value = 60
 >>> lab.run()
@@ -30,7 +30,8 @@ from chaitea.analysis.jass_explore import is_jass_ruleset
 from chaitea_widgets.base import Refusal, View, button, html, show
 from chaitea_widgets.strip import SaveButton
 
-__all__ = ["QUESTIONS", "Answer", "RulesLab", "WorkedQuestion", "bot_names", "figure_png"]
+__all__ = ["JASS_BOTS", "JASS_SUMMARIES", "QUESTIONS", "SUMMARIES", "Answer", "Questions",
+           "RulesLab", "WorkedQuestion", "bot_names", "figure_png"]
 
 MAX_DEALS = 200_000  # per run from the page (a run of the state API takes ~1 ms a round)
 MAX_DOWNLOAD_ROWS = 300_000
