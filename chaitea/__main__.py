@@ -92,7 +92,7 @@ def _deal(players: int | None, seed: int, deck: str | None, contract: str | None
     if ruleset != "chai-tea-jazz":  # a Jass-family game (RULES J): chaitea.records.jass_cli
         from chaitea.records.jass_cli import deal
         return deal(ruleset, players, seed, contract, deck)
-    players = 3 if players is None else players
+    players = _ctj_players(players)
     game = Game(players=players, deck=deck)
     d = Deal.from_seed(seed, players, game.deck)
     try:
@@ -129,7 +129,7 @@ def _random_game(players: int | None, seed: int, setup: str, deck: str | None,
     if ruleset != "chai-tea-jazz":  # a Jass-family game (RULES J): chaitea.records.jass_cli
         from chaitea.records.jass_cli import random_game
         return random_game(ruleset, players, seed, deck)
-    players = 3 if players is None else players
+    players = _ctj_players(players)
     game = Game(players=players, setup=setup, deck=deck)
     state = game.new_initial_state(seed=seed)
     rng = random.Random(seed)
@@ -176,6 +176,28 @@ def _silence_stdout() -> None:
 DECKS = ("standard", "six-player", "double", "jass", "jass-double")
 
 
+
+def _ctj_players(players: int | None) -> int:
+    """Chai Tea Jazz's player count (3 by default): a count only another ruleset allows is a
+    usage error, as argparse's own choices were before the other rulesets' counts joined."""
+    from chaitea.core.seating import SEATINGS
+
+    if players is None:
+        return 3
+    if players not in SEATINGS:
+        shown = ", ".join(map(str, SEATINGS))
+        raise UsageError(f"argument --players: invalid choice: {players} (choose from {shown})")
+    return players
+
+
+def _player_counts() -> tuple[int, ...]:
+    """Every player count some ruleset allows: Chai Tea Jazz's (RULES P) and each registered
+    ruleset's (the registry, so a new ruleset's counts need no edit here)."""
+    from chaitea.core.seating import SEATINGS
+    from chaitea.rulesets import RULESETS
+
+    return tuple(sorted(set(SEATINGS) | {n for r in RULESETS.values() for n in r.players}))
+
 def build_parser() -> argparse.ArgumentParser:
     """The command line's parser, every subcommand added (help texts are %-formatted by
     argparse: a literal percent sign is written ``%%``)."""
@@ -186,7 +208,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("replay", help="check a chaitea-record/1 file and print its report")
     p.add_argument("file", help="the record, or - for standard input")
     p = sub.add_parser("deal", help="print a readable seeded deal")
-    p.add_argument("--players", type=int, choices=(2, 3, 4, 6))
+    p.add_argument("--players", type=int, choices=_player_counts())
     p.add_argument("--seed", type=seed_value, default=0, help="a whole number (default 0)")
     p.add_argument("--deck", choices=DECKS)
     p.add_argument("--contract", help="sort hands for this contract, e.g. trump(H) or under")
@@ -195,7 +217,7 @@ def build_parser() -> argparse.ArgumentParser:
                    "coiffeur, ...")
     p = sub.add_parser("random-game", help="play a whole game of random legal actions and print"
                        " its record")
-    p.add_argument("--players", type=int, choices=(2, 3, 4, 6))
+    p.add_argument("--players", type=int, choices=_player_counts())
     p.add_argument("--seed", type=seed_value, default=0, help="a whole number (default 0)")
     p.add_argument("--setup", default="standard", choices=("standard", "short", "long"))
     p.add_argument("--deck", choices=DECKS)

@@ -26,11 +26,12 @@ from dataclasses import dataclass, field
 from chaitea.core.bits import bits
 from chaitea.core.errors import CardError
 from chaitea.core.render import draw
-from chaitea.core.values import CTJ, JASS_PLAIN_VALUES, ValueTable
+from chaitea.core.values import CTJ, JASS_PLAIN_VALUES, NO_POINTS, ValueTable
 
 __all__ = [
     "DECKS",
     "DOUBLE",
+    "FRENCH",
     "JASS",
     "JASS_DOUBLE",
     "SIX_PLAYER",
@@ -87,7 +88,9 @@ class Suit(enum.IntEnum):
         raise CardError(f"unknown suit {text!r}: use C, D, H or S (RULES C)")
 
 
-_JASS_FACES = {6: "6", 7: "7", 8: "8", 9: "9", 10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}
+# The faces of the Jass deck (6 to A) and of the French deck (2 to A, Oh Hell: 2 to 5 below 6)
+_JASS_FACES = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "10",
+               11: "J", 12: "Q", 13: "K", 14: "A"}
 _JASS_RANKS = {v: k for k, v in _JASS_FACES.items()}
 _CARD_RE = re.compile(r"^(?:JK([12])|(1[0-3]|[1-9]|[JQKA])([CDHS])('?))$")
 
@@ -207,8 +210,9 @@ class Deck:
 
     @property
     def is_jass(self) -> bool:
-        """A Jass deck (the 36 cards, or the six-player Schieber's two 24-card decks)."""
-        return bool(self.cards) and self.cards[0].jass
+        """A Jass deck (the 36 cards, or the six-player Schieber's two 24-card decks; not the
+        French deck, whose faces it shares)."""
+        return bool(self.cards) and self.cards[0].jass and min(self.ranks) >= 6
 
     def parse(self, text: str) -> Card:
         """The card of this deck that ``text`` names; a :class:`CardError` names the deck if none.
@@ -240,6 +244,7 @@ class Deck:
             "jass": "Jass deck (6 7 8 9 10 J Q K A in C, D, H, S)",
             "jass-double": "Jass double deck (two 24-card decks, 9 10 J Q K A in C, D, H, S; "
                            "the second written JH')",
+            "french": "French deck (2 3 4 5 6 7 8 9 10 J Q K A in C, D, H, S)",
         }[self.name]
 
     def points_of(self, card: Card | str) -> int:
@@ -295,13 +300,24 @@ JASS_DOUBLE = Deck(
     JASS_PLAIN_VALUES,
     tuple(range(9, 15)),
 )
+# Oh Hell as OpenSpiel's oh_hell plays it (num_suits=4, num_cards_per_suit=13): the 52-card
+# French deck, 2 to A (rank 14) in each suit, no card points (only tricks count). Its card ids
+# are the kit's (suit by suit, C D H S, 2 first); OpenSpiel numbers rank by rank in C D S H
+# (tests/openspiel maps the two).
+FRENCH = Deck(
+    "french",
+    tuple(Card(r, s, 0, True) for s in Suit for r in range(2, 15)),
+    NO_POINTS,
+    tuple(range(2, 15)),
+)
 DECKS: dict[str, Deck] = {d.name: d for d in (STANDARD, SIX_PLAYER, DOUBLE, JASS)}  # RULES C
-_NAMED: dict[str, Deck] = {**DECKS, JASS_DOUBLE.name: JASS_DOUBLE}  # and the RULES J decks
+# and the RULES J decks, and Oh Hell's
+_NAMED: dict[str, Deck] = {**DECKS, JASS_DOUBLE.name: JASS_DOUBLE, FRENCH.name: FRENCH}
 
 
 def deck_named(name: str) -> Deck:
-    """The deck called ``standard``, ``six-player``, ``double``, ``jass`` or ``jass-double``
-    (RECORD ``deck``).
+    """The deck called ``standard``, ``six-player``, ``double``, ``jass``, ``jass-double`` or
+    ``french`` (RECORD ``deck``).
 
     >>> deck_named("jass-double")
     <Deck jass-double: 48 cards, 240 points>
@@ -310,6 +326,6 @@ def deck_named(name: str) -> Deck:
         return _NAMED[name]
     except (KeyError, TypeError):
         raise CardError(
-            f"unknown deck {name!r}: use standard, six-player, double, jass or jass-double "
+            f"unknown deck {name!r}: use standard, six-player, double, jass, jass-double or french "
             "(RECORD options.deck)"
         ) from None

@@ -53,6 +53,8 @@ from chaitea.core.values import values_named
 __all__ = [
     "CTJ_FAMILY",
     "FAMILIES",
+    "FRENCH_FAMILY",
+    "FRENCH_KINDS",
     "JASS_FAMILY",
     "JASS_KINDS",
     "KINDS",
@@ -70,6 +72,7 @@ __all__ = [
 
 CTJ_FAMILY = "chai-tea-jazz"
 JASS_FAMILY = "jass"
+FRENCH_FAMILY = "french"  # Oh Hell's contracts on the French deck (OpenSpiel's oh_hell)
 _STARTS = {"high": Order.OVER, "low": Order.UNDER, "obenabe": Order.OVER,
            "undenufe": Order.UNDER}
 _THIRDS = {"t": None, "o": Order.OVER, "u": Order.UNDER}  # None: a trump trick
@@ -158,7 +161,13 @@ JASS_KINDS: dict[str, ContractKind] = {
                      _NT, TrumpSetting.CHOSEN, variants=_PERMS),
     )
 }
-FAMILIES: dict[str, dict[str, ContractKind]] = {CTJ_FAMILY: KINDS, JASS_FAMILY: JASS_KINDS}
+# Oh Hell (OpenSpiel's oh_hell, Trick::Play): the turned-up suit is trump, every suit ranks
+# A K Q ... 2 (the trump suit too), and only tricks count (no card points).
+FRENCH_KINDS: dict[str, ContractKind] = {
+    "trump": ContractKind("trump", True, "over", "Trump", FRENCH_FAMILY, values="no-points"),
+}
+FAMILIES: dict[str, dict[str, ContractKind]] = {CTJ_FAMILY: KINDS, JASS_FAMILY: JASS_KINDS,
+                                                FRENCH_FAMILY: FRENCH_KINDS}
 
 _CONTRACT_RE = re.compile(r"^([a-z0-9-]+)(?:\(([^)]*)\))?$")
 

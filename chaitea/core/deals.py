@@ -46,23 +46,47 @@ def deal_layout(deal: Deal | int, seating: Seating, deck: Deck) -> tuple[
     chaitea.core.errors.DealError: a deal is a Deal or an integer seed (RECORD deal)
     """
     if isinstance(deal, int) and not isinstance(deal, bool):
-        return seeded_layout(deal, seating, deck.size)
+        return _seeded(deal, seating, deck.size)
     if not isinstance(deal, Deal):
         raise DealError("a deal is a Deal or an integer seed (RECORD deal)")
     deal.validate(seating, deck)
     idx = deck.index
     hands = tuple([idx[c] for c in h] for h in deal.hands)
-    if deal.straw is None or deal.set_aside is None:
+    if deal.set_aside is None:
         return [], (), (), hands
+    aside = [idx[c] for c in deal.set_aside]
+    if deal.straw is None:  # a stock (Oh Hell)
+        return aside, (), (), hands
     downs = tuple([idx[d] for d, _ in stacks] for stacks in deal.straw)
     ups = tuple([idx[u] for _, u in stacks] for stacks in deal.straw)
-    return [idx[c] for c in deal.set_aside], downs, ups, hands
+    return aside, downs, ups, hands
+
+
+def _seeded(seed: int, seating: Seating, size: int) -> tuple[list[int], IdLists, IdLists,
+                                                             IdLists]:
+    """:func:`seeded_layout`, and the deal of a seating that leaves a stock (``set_aside``
+    without straw-piles, Oh Hell): the hands in consecutive blocks of ``hand_size``, then the
+    stock, the rest of the deck in the shuffled order (its first card is the one turned up).
+
+    >>> from chaitea.core.cards import FRENCH
+    >>> three = Seating(3, 5, set_aside=37, decks=("french",))
+    >>> aside, _, _, hands = _seeded(4, three, 52)
+    >>> [len(h) for h in hands], len(aside), sorted(aside + sum(hands, [])) == list(range(52))
+    ([5, 5, 5], 37, True)
+    """
+    if not seating.set_aside or seating.straw_stacks:
+        return seeded_layout(seed, seating, size)
+    order = shuffled_indices(seed, size)
+    n, h = seating.players, seating.hand_size
+    return order[n * h:], (), (), tuple([order[s * h:(s + 1) * h] for s in range(n)])
 
 
 @dataclass(frozen=True)
 class Deal:
     """The cards of one round: ``hands`` per seat; two players also ``straw`` (5 stacks of
-    (face-down, face-up) per seat) and ``set_aside``. ``seed`` is set when it was dealt from one."""
+    (face-down, face-up) per seat) and ``set_aside``; a seating that leaves a stock (Oh Hell)
+    ``set_aside``, the stock, its first card the one turned up. ``seed`` is set when it was
+    dealt from one."""
 
     hands: tuple[tuple[Card, ...], ...]
     straw: tuple[tuple[Stack, ...], ...] | None = None
@@ -82,12 +106,14 @@ class Deal:
         """
         seating = _seating(players)
         cards = deck.cards
-        aside, downs, ups, hands = seeded_layout(seed, seating, deck.size)
+        aside, downs, ups, hands = _seeded(seed, seating, deck.size)
         held = tuple(tuple(cards[i] for i in h) for h in hands)
         if seating.straw_stacks:
             straw = tuple(tuple((cards[d], cards[u]) for d, u in zip(ds, us, strict=True))
                           for ds, us in zip(downs, ups, strict=True))
             return cls(held, straw, tuple(cards[i] for i in aside), seed)
+        if seating.set_aside:  # the stock (Oh Hell)
+            return cls(held, set_aside=tuple(cards[i] for i in aside), seed=seed)
         return cls(held, seed=seed)
 
     def all_cards(self) -> list[Card]:
@@ -100,11 +126,13 @@ class Deal:
 
     def validate(self, seating: Seating, deck: Deck) -> None:
         """Raise :class:`DealError` unless this deal uses every card of ``deck`` once with the
-        hand sizes of ``seating`` (RULES P)."""
+        hand sizes of ``seating`` (RULES P; a seating that leaves a stock: the hands and the
+        stock, Oh Hell)."""
         n = seating.players
         if len(self.hands) != n:
             raise DealError(f"the deal has {len(self.hands)} hands; {n} players need {n}")
-        size = deck.size // n if not seating.straw_stacks else seating.hand_size
+        stock = seating.set_aside and not seating.straw_stacks  # Oh Hell: hands and a stock
+        size = seating.hand_size if seating.straw_stacks or stock else deck.size // n
         for seat, h in enumerate(self.hands):
             if len(h) != size:
                 raise DealError(f"seat {seat} holds {len(h)} cards; each hand must have {size}"
@@ -116,6 +144,12 @@ class Deal:
                 raise DealError("each player's straw-pile must be 5 stacks of two (RULES P)")
             if len(self.set_aside) != seating.set_aside:
                 raise DealError("two players set aside exactly 2 cards (RULES P)")
+        elif stock:
+            if self.straw is not None:
+                raise DealError("'straw' belongs to two-player deals only (RECORD deal)")
+            if self.set_aside is None or len(self.set_aside) != seating.set_aside:
+                raise DealError(f"the deal needs 'set_aside', the {seating.set_aside} cards of "
+                                "the stock, its first card turned up (RECORD deal)")
         elif self.straw is not None or self.set_aside is not None:
             raise DealError("'straw' and 'set_aside' belong to two-player deals only (RECORD deal)")
         seen: set[Card] = set()

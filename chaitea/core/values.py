@@ -31,6 +31,7 @@ __all__ = [
     "JASS_TRUMP_VALUES",
     "JASS_UNDENUFE_NINE",
     "JASS_UNDENUFE_SIX",
+    "NO_POINTS",
     "VALUE_TABLES",
     "ValueTable",
     "values_named",
@@ -125,9 +126,13 @@ JASS_UNDENUFE_SIX = ValueTable("jass-undenufe-6", _pairs({**_JASS_PLAIN, 8: 8, 6
 JASS_UNDENUFE_NINE = ValueTable("jass-undenufe-9", _pairs({**_JASS_PLAIN, 8: 8, 9: 11, 14: 0}),
                                 last_trick=5, match=100)
 
+# Oh Hell (OpenSpiel's oh_hell): only tricks count, so no card scores a point and the last
+# trick adds none.
+NO_POINTS = ValueTable("no-points", (), last_trick=0)
+
 VALUE_TABLES: dict[str, ValueTable] = {
     t.name: t for t in (CTJ, JASS_PLAIN_VALUES, JASS_TRUMP_VALUES, JASS_NO_TRUMP,
-                        JASS_UNDENUFE_SIX, JASS_UNDENUFE_NINE)
+                        JASS_UNDENUFE_SIX, JASS_UNDENUFE_NINE, NO_POINTS)
 }
 
 

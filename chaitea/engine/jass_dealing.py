@@ -50,10 +50,11 @@ class JassDealing:
     def _lay_out(self, deal: Deal | int, aside: Sequence[int],
                  downs: tuple[Sequence[int], ...], ups: tuple[Sequence[int], ...],
                  hands: tuple[Sequence[int], ...]) -> None:
-        """A round's hands as masks (no straw-piles, nothing set aside in the Jass family), its
-        first speaker (the first hand's: the table's part, or the forehand given; then one seat
-        on) and, when the table's part turns it up, the dealer's last card (basic Jass,
-        Differenzler: its suit is trump, and everyone sees it)."""
+        """A round's hands as masks (no straw-piles; the cards set aside are a stock nobody
+        holds, Oh Hell's), its first speaker (the first hand's: the table's part, or the forehand
+        given; then one seat on) and, when the table's part turns it up, the dealer's last card
+        (basic Jass, Differenzler) or the stock's top card (Oh Hell): its suit is trump, and
+        everyone sees it."""
         g = self.game
         masks = masks_of(hands)
         part = g.table.first_forehand
@@ -68,8 +69,9 @@ class JassDealing:
         self._acts = []
         self._hands = masks
         self._dealt = list(masks)
-        if part.turns_up:  # the dealer's last card, shown to all (RULES J)
-            card = g.deck.cards[hands[(first - 1) % self._n][-1]]
+        if part.turns_up:  # the dealer's last card, shown to all (RULES J); where the deal
+            # leaves a stock, its top card (Oh Hell: OpenSpiel's oh_hell deals it after the hands)
+            card = g.deck.cards[aside[0] if aside else hands[(first - 1) % self._n][-1]]
             self._turned_up = None if card.suit is None else "CDHS"[int(card.suit)]
             self._turned_up_card = str(card)
         else:
