@@ -88,6 +88,7 @@ help:
 	@echo "make setup        venv + editable install + Debian chromium (if missing)"
 	@echo "make compiled     build the compiled play step (mypyc; make venv runs it)"
 	@echo "make clean        remove the venv, build output, caches and artifacts"
+	@echo "make openspiel-check  Oh Hell against OpenSpiel's oh_hell, in .venv-openspiel"
 
 # ------------------------------------------------------------------ setup
 setup: venv $(CHROMIUM)
@@ -243,3 +244,27 @@ clean:
 	rm -rf $(VENV) build dist *.egg-info artifacts .mypy_cache .ruff_cache .pytest_cache .hypothesis
 	find chaitea -name '*.so' -delete
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +
+
+# ------------------------------------------------------------------ OpenSpiel agreement
+# Oh Hell against OpenSpiel's oh_hell (tests/openspiel/test_oh_hell_agrees.py), in a venv of
+# its own: open-spiel pulls scipy, which stays out of the kit's venv (the solver's cold start).
+# The kit runs from this tree (PYTHONPATH; `import chaitea` needs no package beyond the
+# standard library); CHAITEA_OPENSPIEL=required makes tests/openspiel/conftest.py import pyspiel,
+# so a missing pyspiel fails the run instead of skipping it.
+OPENSPIEL_VENV  := .venv-openspiel
+OPENSPIEL_PY    := $(OPENSPIEL_VENV)/bin/python
+OPENSPIEL_STAMP := $(OPENSPIEL_VENV)/.stamp
+OPENSPIEL_PINS  := open-spiel==2.0.2 pytest==9.2.0
+OPENSPIEL_TEST   = CHAITEA_OPENSPIEL=required PYTHONPATH=$(CURDIR) $(OPENSPIEL_PY) -m pytest \
+  -p no:cacheprovider -q tests/openspiel
+
+.PHONY: openspiel-check
+openspiel-check: $(OPENSPIEL_STAMP)
+	$(call stage,Oh Hell against OpenSpiel's oh_hell,$(OPENSPIEL_TEST))
+
+$(OPENSPIEL_STAMP):
+	@echo "Creating $(OPENSPIEL_VENV) with $(OPENSPIEL_PINS)"
+	@$(PYTHON) -m venv $(OPENSPIEL_VENV)
+	@$(OPENSPIEL_PY) -m pip install -q --disable-pip-version-check $(OPENSPIEL_PINS) 2>&1 \
+	  | { grep -v "$(PIP_NOISE)" || true; }
+	@touch $@

@@ -31,6 +31,14 @@ the same loop shape (chance outcomes sampled from Python), alternating, medians,
 ``clone()`` in play (three players, Schieber and OpenSpiel's state; the best of 7 x 20,000):
 
     python benchmarks/bench_engine.py --openspiel --repeats 5 --seconds 2
+
+``--openspiel --oh-hell`` times the same game on both sides instead: the kit's ``oh-hell``
+ruleset and OpenSpiel's ``oh_hell``, three players, the 52-card deck, 17 tricks
+(``num_tricks_fixed``, the kit's default), a whole game each (its deal, bids and tricks; the
+kit deals from a seed, OpenSpiel samples its chance nodes from Python), games per second, the
+ratio; then ``clone()`` in play of both Oh Hell states:
+
+    python benchmarks/bench_engine.py --openspiel --oh-hell --repeats 5 --seconds 2
 """
 
 from __future__ import annotations
@@ -125,16 +133,42 @@ def baseline_rounds(budget: float, seed: int = 1) -> tuple[int, float]:
 
 
 OPENSPIEL_GAME = "oh_hell(num_suits=4,num_cards_per_suit=9,num_tricks_fixed=11)"
+# --oh-hell: the same game on both sides (the kit's oh-hell, OpenSpiel's oh_hell)
+OH_HELL_PLAYERS, OH_HELL_TRICKS = 3, 17
+OPENSPIEL_OH_HELL = f"oh_hell(players={OH_HELL_PLAYERS},num_tricks_fixed={OH_HELL_TRICKS})"
 
 
-def openspiel_games(budget: float, seed: int = 1) -> tuple[int, float]:
+def oh_hell_games(budget: float, seed: int = 1) -> tuple[int, float]:
+    """The kit's Oh Hell through the state API in the OpenSpiel loop's shape: a new state dealt
+    from a seed, then uniform choices among ``legal_actions()`` applied with ``apply_action``
+    until it is terminal; returns (games, seconds). A game is one hand: its deal, bids and
+    tricks."""
+    from chaitea.rulesets import jass_game
+
+    game = jass_game("oh-hell", OH_HELL_PLAYERS, num_tricks_fixed=OH_HELL_TRICKS)
+    rng = random.Random(seed)
+    choice = rng.choice
+    games = 0
+    start = time.process_time()
+    while True:
+        state = game.new_initial_state(seed=seed + games)
+        while not state.is_terminal():
+            state.apply_action(choice(state.legal_actions()))
+        games += 1
+        elapsed = time.process_time() - start
+        if elapsed >= budget:
+            return games, elapsed
+
+
+def openspiel_games(budget: float, seed: int = 1,
+                    name: str = OPENSPIEL_GAME) -> tuple[int, float]:
     """OpenSpiel's 36-card three-player Oh Hell driven from Python in the engine loop's shape:
     a new state, then until it is terminal a chance outcome sampled from ``chance_outcomes()``
     or a uniform choice among ``legal_actions()``, applied with ``apply_action``; returns
     (games, seconds). A game is its deal, its bidding and its 11 tricks."""
     import pyspiel
 
-    game = pyspiel.load_game(OPENSPIEL_GAME)
+    game = pyspiel.load_game(name)
     rng = random.Random(seed)
     choice, rand = rng.choice, rng.random
     games = 0
@@ -169,6 +203,9 @@ def versus_openspiel(args: argparse.Namespace) -> None:
     except ImportError:
         raise SystemExit("OpenSpiel is not installed (pip install open-spiel into the venv; it "
                          "is never a dependency of the kit)") from None
+    if args.oh_hell:
+        oh_hell_versus_oh_hell(args)
+        return
     ours: list[float] = []
     theirs: list[float] = []
     for r in range(args.repeats):
@@ -198,6 +235,47 @@ def versus_openspiel(args: argparse.Namespace) -> None:
           f"{clone_micros({'players': 3}):.2f} us, Schieber "
           f"{clone_micros({'ruleset': 'schieber'}):.2f} us; OpenSpiel oh_hell "
           f"{_best_clone(os_state):.2f} us")
+
+
+def oh_hell_versus_oh_hell(args: argparse.Namespace) -> None:
+    """``--openspiel --oh-hell``: the kit's Oh Hell and OpenSpiel's, the same game, games per
+    second alternating (the order swapping), medians, the ratio (the median of each
+    repetition's own); then ``clone()`` of each in play."""
+    import pyspiel
+
+    ours: list[float] = []
+    theirs: list[float] = []
+    for r in range(args.repeats):
+        order = [("c", lambda: oh_hell_games(args.seconds)),
+                 ("o", lambda: openspiel_games(args.seconds, name=OPENSPIEL_OH_HELL))]
+        got: dict[str, float] = {}
+        for key, fn in order if r % 2 == 0 else order[::-1]:
+            n, t = fn()
+            got[key] = n / t
+        ours.append(got["c"])
+        theirs.append(got["o"])
+        print(f"rep {r + 1}: chaitea oh-hell {got['c']:8.0f} games/s  OpenSpiel oh_hell "
+              f"{got['o']:8.0f} games/s  ratio {got['c'] / got['o']:.2f}", flush=True)
+    ratio = statistics.median(c / o for c, o in zip(ours, theirs, strict=True))
+    print(f"median: chaitea oh-hell {statistics.median(ours):.0f} games/s, OpenSpiel "
+          f"{OPENSPIEL_OH_HELL} from Python {statistics.median(theirs):.0f} games/s")
+    print(f"ratio chaitea/OpenSpiel-from-Python, the same game: {ratio:.2f}x")
+    from chaitea.rulesets import jass_game
+
+    state = jass_game("oh-hell", OH_HELL_PLAYERS,
+                      num_tricks_fixed=OH_HELL_TRICKS).new_initial_state(seed=3)
+    os_state = pyspiel.load_game(OPENSPIEL_OH_HELL).new_initial_state()
+    rng = random.Random(3)
+    for _ in range(OH_HELL_PLAYERS + 10):  # the bids and ten cards: into the tricks
+        state.apply_action(rng.choice(state.legal_actions()))
+    while os_state.is_chance_node() or len(os_state.history()) < 2 + 52 + 10:
+        if os_state.is_chance_node():
+            outcomes, probs = zip(*os_state.chance_outcomes(), strict=True)
+            os_state.apply_action(rng.choices(outcomes, probs)[0])
+        else:
+            os_state.apply_action(rng.choice(os_state.legal_actions()))
+    print(f"clone() in play, best of 7 x 20,000: chaitea oh-hell {_best_clone(state):.2f} us; "
+          f"OpenSpiel oh_hell {_best_clone(os_state):.2f} us")
 
 
 def clone_micros(game_kwargs: dict[str, object], plays: int = 10) -> float:
@@ -360,6 +438,8 @@ def main() -> None:
                          " tree's speed by several per cent for the whole life of a process)")
     ap.add_argument("--openspiel", action="store_true",
                     help="side by side with OpenSpiel's three-player Oh Hell from Python")
+    ap.add_argument("--oh-hell", action="store_true",
+                    help="with --openspiel: the kit's Oh Hell against OpenSpiel's, the same game")
     ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--root", default=None, help=argparse.SUPPRESS)
     args = ap.parse_args()
