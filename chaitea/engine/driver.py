@@ -78,12 +78,11 @@ class JassGame:
     refused).
     """
 
-    family = JASS_FAMILY  # the game family (chaitea.core.contracts): the Jass driver runs it
-
     def __init__(self, ruleset: Ruleset, players: int | None = None, *, deck: str | None = None,
                  options: Mapping[str, object] | None = None) -> None:
         opts = dict(options or {})
         self.ruleset = ruleset
+        self.family = ruleset.family  # the game family its ruleset declares (core.contracts)
         self.options: dict[str, Any] = ruleset.resolve(opts)
         self.given_options = {k: self.options[k] for k in opts}
         self.table: Table = ruleset.table(players, opts)
@@ -134,7 +133,7 @@ class JassGame:
         e.g. Misère, play as their mode)."""
         item = parse_pick(spelling)
         text = item.contract if type(item) is Choose else spelling
-        return Contract.parse(self.table.play_as.get(text, text), family=JASS_FAMILY)
+        return Contract.parse(self.table.play_as.get(text, text), family=self.family)
 
     def trick_rules(self, spelling: str) -> tuple[TrickRule, ...]:
         rules = self._rules.get(spelling)

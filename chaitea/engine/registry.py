@@ -19,9 +19,9 @@ needs to know no driver but its own.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar, overload
 
 from chaitea.core.cards import Deck
 from chaitea.core.contracts import Contract
@@ -32,20 +32,62 @@ from chaitea.core.setups import Setup
 from chaitea.engine.pad import Pad
 from chaitea.engine.pick_step import Picking
 from chaitea.engine.rounds import Picked, PlayedRound, RoundResult
+from chaitea.engine.ruleset import Ruleset
 from chaitea.engine.score_step import Scoring
 
 __all__ = ["MAKERS", "RECORD_RULESETS", "REGISTRY", "PadScoring", "Parts", "Picked",
-           "StatePicking", "make_game", "register", "register_maker", "registered"]
-
-# Every ruleset name the record knows (RECORD options.ruleset); those not built are refused.
-RECORD_RULESETS = (
-    "jass", "schieber", "sidi-barrani", "coiffeur-schieber", "coiffeur", "differenzler", "mittlere",
-    "molotow", "plus-minus", "rosenober", "schiltenober", "guggitaler", "guggitaler-8",
-    "palitos-21", "bells-avoidance", "sticheln",
-)
+           "RulesetNames", "StatePicking", "make_game", "register", "register_maker",
+           "registered"]
 
 #: name -> ruleset value (chaitea.rulesets fills it)
 REGISTRY: dict[str, Any] = {}
+
+
+class RulesetNames(Sequence[str]):
+    """The names of the registered rulesets built as a :class:`~chaitea.engine.ruleset.Table`
+    (every one but Chai Tea Jazz), in their declared ``order`` (RECORD ``options.ruleset``),
+    read from :data:`REGISTRY` when asked, so a ruleset registered later is listed too.
+
+    >>> RECORD_RULESETS[:3], "schieber" in RECORD_RULESETS, "chai-tea-jazz" in RECORD_RULESETS
+    (('jass', 'schieber', 'sidi-barrani'), True, False)
+    """
+
+    def __init__(self, registry: dict[str, Any]) -> None:
+        self._registry = registry
+        self._seen = -1
+        self._names: tuple[str, ...] = ()
+
+    def names(self) -> tuple[str, ...]:
+        """The names now, as a tuple (recomputed when a ruleset has been registered)."""
+        if self._seen != len(self._registry):
+            tables = [r for r in self._registry.values() if isinstance(r, Ruleset)]
+            self._names = tuple(r.name for r in sorted(tables, key=lambda r: r.order))
+            self._seen = len(self._registry)
+        return self._names
+
+    @overload
+    def __getitem__(self, i: int) -> str: ...
+    @overload
+    def __getitem__(self, i: slice) -> tuple[str, ...]: ...
+    def __getitem__(self, i: int | slice) -> str | tuple[str, ...]:
+        return self.names()[i]
+
+    def __len__(self) -> int:
+        return len(self.names())
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.names())
+
+    def __contains__(self, name: object) -> bool:
+        return name in self.names()
+
+    def __repr__(self) -> str:
+        return repr(self.names())
+
+
+#: Every ruleset name the record knows besides Chai Tea Jazz's (RECORD options.ruleset), from
+#: the registered values in their declared order.
+RECORD_RULESETS = RulesetNames(REGISTRY)
 
 R = TypeVar("R")
 

@@ -20,10 +20,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol
+from typing import Any, Protocol
 
 from chaitea.core.cards import Deck
-from chaitea.core.contracts import JASS_FAMILY
 from chaitea.core.errors import SetupError
 from chaitea.core.markup import listing, quote
 from chaitea.core.seating import Seating
@@ -52,8 +51,11 @@ class Score(Protocol):
     def scores(self) -> str: ...
     def initial(self) -> Any: ...
     def open_to(self, state: Any, side: int) -> Any: ...
-    def may_end_declared(self, state: Any, contract: str, weis: tuple[int, ...],
-                         stoeck: tuple[int, ...]) -> bool: ...
+    def may_end_declared(self, state: Any, contract: str, melds: tuple[int, ...],
+                         bonus: tuple[int, ...]) -> bool:
+        """Whether the points declared before play may end the game (per side: ``melds``, the
+        declared melds' points, and ``bonus``, the bonus melds' scored as they are shown; the
+        Jass scoring parts: Weis and Stöck, RULES J)."""
     def declared(self, state: Any, hand: Hand) -> tuple[Any, bool]: ...
     def write(self, state: Any, hand: Hand) -> tuple[Any, dict[str, object]]: ...
     def finished(self, state: Any) -> bool: ...
@@ -164,8 +166,12 @@ class Table:
 
 @dataclass(frozen=True)
 class Ruleset:
-    """A Jass-family game: name, title, the player counts it allows (the first is the default),
-    its options and the builder of its :class:`Table`."""
+    """A game built as a :class:`Table`: name, title, the player counts it allows (the first is
+    the default), its options and the builder of its :class:`Table`; its ``family`` (the
+    contracts it spells, :data:`chaitea.core.contracts.FAMILIES`, and its driver's game maker,
+    ``registry.MAKERS``) and its ``order``, its place when the rulesets are listed (the
+    record's list, RECORD ``options.ruleset``; a ruleset without one comes after those with
+    one, in the order registered)."""
 
     name: str
     title: str
@@ -173,7 +179,8 @@ class Ruleset:
     options: tuple[Option, ...]
     build: Callable[[int, Mapping[str, Any]], Table]
     doc: str = ""
-    family: ClassVar[str] = JASS_FAMILY  # its games run on the Jass driver (registry.MAKERS)
+    family: str = field(kw_only=True)
+    order: int = field(default=1_000, kw_only=True)
 
     def option(self, name: str) -> Option:
         for o in self.options:

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
+from chaitea.core.contracts import JASS_FAMILY
 from chaitea.core.seating import JASS_SEATINGS
 from chaitea.engine.dealing import DealerCard
 from chaitea.engine.registry import register
@@ -44,4 +45,5 @@ def _basic(players: int, o: Mapping[str, Any]) -> Table:
 BASIC_JASS = register(Ruleset("jass", "Jass", (4,), (
     Option("hands", 12, "hands in a game (ties for the highest play extra hands)"),
     *WEIS_OPTIONS, RENOUNCE,
-), _basic, "four players each for themselves, trump from the dealer's last card, 12 hands"))
+), _basic, "four players each for themselves, trump from the dealer's last card, 12 hands",
+    family=JASS_FAMILY, order=1))

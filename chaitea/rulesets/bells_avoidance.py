@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from chaitea.core.contracts import JASS_FAMILY
 from chaitea.core.seating import JASS_SEATINGS
 from chaitea.engine.registry import register
 from chaitea.engine.ruleset import Option, Ruleset, Table
@@ -51,4 +52,5 @@ BELLS_AVOIDANCE = register(Ruleset("bells-avoidance", "The Bells game", (4,), (
     Option("floor", False, "no total goes below 0 (the text is silent; by default a Monopoly "
            "may take a total below 0)"),
 ), _bells, "four players each for themselves, no trump: avoid the Bells, 1 point each, a "
-   "Monopoly -9, 12 hands"))
+   "Monopoly -9, 12 hands",
+    family=JASS_FAMILY, order=15))

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
+from chaitea.core.contracts import JASS_FAMILY
 from chaitea.core.seating import JASS_SEATINGS
 from chaitea.engine.registry import register
 from chaitea.engine.ruleset import Option, Ruleset, Table
@@ -34,4 +35,5 @@ COIFFEUR = register(Ruleset("coiffeur", "Coiffeur", (4,), (
     Option("misere_mode", "obenabe", "the mode Misère is played in (a reading)",
            ("obenabe", "undenufe")),
     Option("undenufe_six", False, "in Undenufe the 6 is worth 11 and the A 0"), DRAW_SEED,
-), _coiffeur, "four players each for themselves, twelve contracts, 48 hands"))
+), _coiffeur, "four players each for themselves, twelve contracts, 48 hands",
+    family=JASS_FAMILY, order=5))

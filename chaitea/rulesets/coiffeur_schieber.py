@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from chaitea.core.contracts import JASS_FAMILY
 from chaitea.core.errors import SetupError
 from chaitea.core.seating import JASS_SEATINGS
 from chaitea.engine.registry import register
@@ -55,4 +56,5 @@ COIFFEUR_SCHIEBER = register(Ruleset("coiffeur-schieber", "Coiffeur-Schieber", (
     Option("extra_rows", "none", "4 players: the text's Slalom, Gustav, TUO rows", _EXTRA),
     Option("undenufe_six", False, "in Undenufe the 6 is worth 11 and the A 0"), DRAW_SEED,
 ), _coiffeur_schieber, "ten rows and the match row in Palitos and Batatas (3 players); eight "
-   "rows with multipliers (4 players)"))
+   "rows with multipliers (4 players)",
+    family=JASS_FAMILY, order=4))

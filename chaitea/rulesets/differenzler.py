@@ -39,6 +39,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from chaitea.core.contracts import JASS_FAMILY
 from chaitea.core.seating import JASS_SEATINGS
 from chaitea.engine.dealing import DealerCard
 from chaitea.engine.registry import register
@@ -70,4 +71,5 @@ DIFFERENZLER = register(Ruleset("differenzler", "Differenzler", (4,), (
            "may be 0 to 257 (false, the default: the 157 card points only, guesses 0 to 157; "
            "the text counts the points taken and names no Match)"),
 ), _differenzler, "four players each for themselves guess their card points; the difference "
-   "is written, an exact guess takes 10 off; 12 hands, the lowest total wins"))
+   "is written, an exact guess takes 10 off; 12 hands, the lowest total wins",
+    family=JASS_FAMILY, order=6))

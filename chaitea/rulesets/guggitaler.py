@@ -29,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from chaitea.core.contracts import JASS_FAMILY
 from chaitea.core.seating import JASS_SEATINGS
 from chaitea.engine.registry import register
 from chaitea.engine.ruleset import Option, Ruleset, Table
@@ -98,8 +99,10 @@ def _guggitaler_8(players: int, o: Mapping[str, Any]) -> Table:
 
 GUGGITALER = register(Ruleset("guggitaler", "Guggitaler", (4,), (_KING,), _guggitaler,
                               "four players each for themselves, no trump: ten hands, one rule "
-                              "each, five lost then five won; the highest total wins"))
+                              "each, five lost then five won; the highest total wins",
+                              family=JASS_FAMILY, order=12))
 
 GUGGITALER_8 = register(Ruleset("guggitaler-8", "Guggitaler (eight hands)", (4,), (_KING,),
                                 _guggitaler_8, "four players each for themselves, no trump: "
-                                "eight hands of all five rules, four lost then four won"))
+                                "eight hands of all five rules, four lost then four won",
+                                family=JASS_FAMILY, order=13))

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from chaitea.core.contracts import JASS_FAMILY
 from chaitea.core.seating import JASS_SEATINGS
 from chaitea.engine.registry import register
 from chaitea.engine.ruleset import Option, Ruleset, Table
@@ -69,4 +70,5 @@ def _mittlere(players: int, o: Mapping[str, Any]) -> Table:
 
 MITTLERE = register(Ruleset("mittlere", "Mittlere", (3,), (HANDS,), _mittlere,
                             "three players avoid the middle score: Tutti's trump, no Weis, "
-                            "Palitos and Batatas by five rules, 12 hands"))
+                            "Palitos and Batatas by five rules, 12 hands",
+                            family=JASS_FAMILY, order=7))

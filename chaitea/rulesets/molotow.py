@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from chaitea.core.contracts import JASS_FAMILY
 from chaitea.engine.registry import register
 from chaitea.engine.ruleset import Ruleset, Table
 from chaitea.rulesets.jass.palitos import AtLeast, ByPlaces, Draw, FirstThatApplies, PlaceRule
@@ -48,4 +49,5 @@ def _molotow(players: int, o: Mapping[str, Any]) -> Table:
 
 MOLOTOW = register(Ruleset("molotow", "Molotow", (4,), (HANDS, DRAW_SEED), _molotow,
                            "Mittlere for four players with nine cards each and its own five "
-                           "rules (a three-way tie drawn by card)"))
+                           "rules (a three-way tie drawn by card)",
+                           family=JASS_FAMILY, order=8))

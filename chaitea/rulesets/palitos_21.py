@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from chaitea.core.contracts import JASS_FAMILY
 from chaitea.core.seating import JASS_SEATINGS
 from chaitea.engine.registry import register
 from chaitea.engine.ruleset import Option, Ruleset, Table
@@ -51,4 +52,5 @@ PALITOS_21 = register(Ruleset("palitos-21", "The Palitos game", (4, 3), (
     Option("below_zero", True, "rule D may take a seat below 0 Palitos (false: a seat without "
            "Palitos loses none)"),
 ), _palitos, "the dealer names trump; Palitos for reaching 21 points (26 with three players), "
-   "one lost below it; first to 7"))
+   "one lost below it; first to 7",
+    family=JASS_FAMILY, order=14))

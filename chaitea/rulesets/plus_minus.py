@@ -34,6 +34,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from chaitea.core.contracts import JASS_FAMILY
 from chaitea.engine.registry import register
 from chaitea.engine.ruleset import Option, Ruleset, Table
 from chaitea.rulesets.jass.palitos import (
@@ -80,4 +81,5 @@ PLUS_MINUS = register(Ruleset("plus-minus", "Plus-Minus", (3, 4), (
            "(false, the default, the text's \"na próxima mão\": the extra is for the next "
            "hand's winners only and lapses when that hand is a tie too)"),
 ), _plus_minus, "Mittlere's play for 3 or 4 players scored in Palitos only: ties, 100 points, "
-   "the highest and lowest; first to 7"))
+   "the highest and lowest; first to 7",
+    family=JASS_FAMILY, order=9))

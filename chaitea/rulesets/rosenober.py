@@ -14,6 +14,7 @@ of Clubs are the same cards (the same ids).
 
 from __future__ import annotations
 
+from chaitea.core.contracts import JASS_FAMILY
 from chaitea.engine.registry import register
 from chaitea.engine.ruleset import Option, Ruleset
 from chaitea.rulesets.jass.penalties import Cards, HandCount, TrickAt, avoidance_table, card_mask
@@ -33,4 +34,5 @@ ROSENOBER = register(Ruleset("rosenober", "Rosenober", (4,), (
     Option("limit", 12, "the game ends after the hand in which a total reaches this (the text: "
            "12); the lowest wins, a tie for it plays extra hands"),
 ), avoidance_table("rosenober", ROSENOBER_COUNT), "four players each for themselves, no trump: "
-   "avoid the Roses Ober, the Acorns Ober and the last trick, 1 point each, to 12"))
+   "avoid the Roses Ober, the Acorns Ober and the last trick, 1 point each, to 12",
+    family=JASS_FAMILY, order=10))

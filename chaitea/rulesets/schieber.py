@@ -34,6 +34,7 @@ from dataclasses import replace
 from types import MappingProxyType
 from typing import Any
 
+from chaitea.core.contracts import JASS_FAMILY
 from chaitea.core.seating import JASS_SEATINGS
 from chaitea.engine.dealing import CardHolder
 from chaitea.engine.registry import register
@@ -89,4 +90,5 @@ SCHIEBER = register(Ruleset("schieber", "Schieber", (4, 6), (
     Option("push_back", False, "after a push the (last) partner may push back to the forehand"),
     *TARGET_END_OPTIONS,
 ), _schieber, "teams of two (or two trios of six players), the forehand chooses or pushes, "
-   "multipliers, to 3000"))
+   "multipliers, to 3000",
+    family=JASS_FAMILY, order=2))

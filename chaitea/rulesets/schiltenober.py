@@ -13,6 +13,7 @@ point for each (3 a hand); the game ends after the hand in which a total reaches
 
 from __future__ import annotations
 
+from chaitea.core.contracts import JASS_FAMILY
 from chaitea.engine.registry import register
 from chaitea.engine.ruleset import Option, Ruleset
 from chaitea.rulesets.jass.penalties import Cards, HandCount, TrickAt, avoidance_table, card_mask
@@ -31,4 +32,5 @@ SCHILTENOBER = register(Ruleset("schiltenober", "Schiltenober", (4,), (
     Option("limit", 7, "the game ends after the hand in which a total reaches this (the text: "
            "7); the lowest wins, a tie for it plays extra hands"),
 ), avoidance_table("schiltenober", SCHILTENOBER_COUNT), "four players each for themselves, no "
-   "trump: avoid the Shields Ober, the second and the second-to-last trick, 1 point each, to 7"))
+   "trump: avoid the Shields Ober, the second and the second-to-last trick, 1 point each, to 7",
+    family=JASS_FAMILY, order=11))

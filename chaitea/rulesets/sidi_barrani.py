@@ -31,6 +31,7 @@ from dataclasses import replace
 from types import MappingProxyType
 from typing import Any
 
+from chaitea.core.contracts import JASS_FAMILY
 from chaitea.core.seating import JASS_SEATINGS
 from chaitea.engine.dealing import CardHolder
 from chaitea.engine.registry import register
@@ -106,4 +107,5 @@ SIDI_BARRANI = register(Ruleset("sidi-barrani", "Sidi Barrani", (4,), (
     Option("push_back", False, "after a push the partner may push back to the forehand"),
     *TARGET_END_OPTIONS,
 ), _sidi_barrani, "Schieber with Slalom, Misère on any contract and the opponents' double, "
-   "to 3000"))
+   "to 3000",
+    family=JASS_FAMILY, order=3))

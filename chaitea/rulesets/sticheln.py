@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from chaitea.core.contracts import JASS_FAMILY
 from chaitea.core.seating import JASS_SEATINGS
 from chaitea.engine.registry import register
 from chaitea.engine.ruleset import Option, Ruleset, Table
@@ -48,4 +49,5 @@ STICHELN = register(Ruleset("sticheln", "Sticheln", (4,), (
            "or redeal (it may pass too, and four passes throw the hand in)", ("bid", "redeal")),
 ), _sticheln, "four players each for themselves: an auction of tricks for the trump, then "
    "each announces its tricks; exact: tricks + 5, else minus the square of the difference; "
-   "to 50"))
+   "to 50",
+    family=JASS_FAMILY, order=16))

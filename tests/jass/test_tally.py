@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 import pytest
 
+from chaitea.core.contracts import JASS_FAMILY
 from chaitea.core.errors import SetupError
 from chaitea.core.seating import JASS_SEATINGS
 from chaitea.engine.driver import JassGame
@@ -38,7 +39,7 @@ def _toy(end: AfterHands | ReachLimit) -> JassGame:
         return Table("toy", 4, JASS_SEATINGS["four"], FixedContract("obenabe"),
                      TallyScore(_PerTrick(), end, players=4, scores="penalty", avoid=True),
                      ("obenabe",))
-    return JassGame(Ruleset("toy", "Toy", (4,), (), build))
+    return JassGame(Ruleset("toy", "Toy", (4,), (), build, family=JASS_FAMILY))
 
 
 def _play_out(game: JassGame, seed: int) -> tuple[object, list[int]]:
