@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from chaitea.core.bits import tables as bit_tables
 from chaitea.core.cards import Card, Deck, deck_named
-from chaitea.core.contracts import JASS_FAMILY, Contract
+from chaitea.core.contracts import FRENCH_FAMILY, JASS_FAMILY, Contract
 from chaitea.core.deals import Deal
 from chaitea.core.errors import IllegalAction, IllegalPick, IllegalPlay, SetupError
 from chaitea.core.following import follow_rule
@@ -60,14 +60,15 @@ __all__ = ["CHANCE", "TERMINAL", "JassGame", "JassState", "is_jass", "round_seed
 
 
 def is_jass(state: object) -> TypeIs[JassState]:
-    """Whether ``state`` is a Jass-family game in progress, as its game says (``game.family``,
-    so the layers above ask the game, not the state's class).
+    """Whether ``state`` is a game of the table driver in progress (a Jass-family game, or Oh
+    Hell's on the French deck), as its game says (a :class:`JassGame`, so the layers above ask
+    the game, not the state's class).
 
     >>> from chaitea import Game
     >>> is_jass(Game(ruleset="schieber").new_initial_state()), is_jass(Game().new_initial_state())
     (True, False)
     """
-    return getattr(getattr(state, "game", None), "family", None) == JASS_FAMILY
+    return isinstance(getattr(state, "game", None), JassGame)
 
 
 class JassGame:
@@ -99,7 +100,8 @@ class JassGame:
         self.seating: Seating = t.seating
         self.deck: Deck = deck_named(deck or decks[0])
         self.n_cards = self.deck.size
-        self.n_tricks = self.n_cards // t.players
+        # every card dealt, or the hands of a seating that leaves a stock (Oh Hell)
+        self.n_tricks = (self.n_cards - t.seating.set_aside) // t.players
         self.bit_tables = bit_tables(self.n_cards)  # card ids of a mask (chaitea.core.bits)
         # Weis declared by hand (chaitea.rulesets.jass.declaring)
         self.by_hand = t.declaring is not None and t.declaring.by_hand
@@ -236,7 +238,9 @@ def _make_jass_game(ruleset: Ruleset, players: int | None = None, *, setup: obje
     return JassGame(ruleset, players, deck=deck, options={**(options or {}), **kw})
 
 
+# The table driver runs the rulesets of the Jass family and of the French deck (Oh Hell).
 register_maker(JASS_FAMILY, _make_jass_game)
+register_maker(FRENCH_FAMILY, _make_jass_game)
 
 
 class JassState(JassDealing, JassPicking, ActionSpellings, StateViews,

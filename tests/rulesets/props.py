@@ -1,4 +1,5 @@
-"""Random legal games through the state API, and the invariants every Jass ruleset keeps."""
+"""Random legal games through the state API, and the invariants every ruleset of the table
+driver keeps (the Jass rulesets on their decks, Oh Hell on the French deck)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,6 @@ from typing import Any
 
 import pytest
 
-from chaitea.core.cards import JASS
 from chaitea.core.errors import IllegalAction
 from chaitea.engine.driver import JassState
 from chaitea.records.jass_record import loads, report
@@ -25,7 +25,8 @@ def try_refusals(state: JassState, rng: random.Random) -> None:
     """Every kind of bad action is refused and leaves the state as it was."""
     before = snapshot(state)
     legal = set(state.legal_actions())
-    bad: list[Any] = [a for a in range(36 + len(state.game.spellings)) if a not in legal]
+    ids = state.game.n_cards + len(state.game.spellings)
+    bad: list[Any] = [a for a in range(ids) if a not in legal]
     bad = rng.sample(bad, min(3, len(bad))) + ["nonsense", "trump(X)", 999, "7S'"]
     for a in bad:
         with pytest.raises(IllegalAction, match=r"\S"):  # refused, with a message
@@ -37,19 +38,20 @@ def try_refusals(state: JassState, rng: random.Random) -> None:
 def check_round(game: Any, rnd: dict[str, Any], res: dict[str, Any], deep: bool = True) -> None:
     deal = rnd["deal"]
     from chaitea.core.deals import Deal
-    hands = Deal.from_json(deal, game.seating, JASS).hands
+    hands = Deal.from_json(deal, game.seating, game.deck).hands
     owner = {str(c): s for s, h in enumerate(hands) for c in h}
     plays = rnd["plays"]
     assert len(set(plays)) == len(plays)  # each card once
     if res.get("played", True):
-        assert len(plays) == 36 and set(plays) == set(owner)
+        assert len(plays) == game.n_tricks * game.players and set(plays) == set(owner)
         assert sum(res["tricks"]) == game.n_tricks
         if deep:
             points, tricks = reference_points(game, res["contract"], rnd["picking"], plays,
                                               res["forehand"])
             assert tuple(points) == tuple(res["card_points"]), res
             assert tricks == res["tricks"]
-        if not res["contract"].removeprefix("joker=").startswith(("3x3(", "tuo(")):
+        if game.deck.is_jass and not res["contract"].removeprefix("joker=").startswith(
+                ("3x3(", "tuo(")):
             assert sum(res["card_points"]) == 157, res  # 152 + 5 for the last trick, every mode
     else:
         assert plays == [] and sum(res["card_points"]) == 0
@@ -71,8 +73,8 @@ def play_random(name: str, players: int | None, seed: int, *, refusals: float = 
 
 
 def check_game(state: JassState, *, deep: bool = True) -> None:
-    """Each card once and 157 per hand always; with ``deep`` the independent count of every
-    hand and the record round trip too."""
+    """Each card once and 157 per hand always (the Jass decks); with ``deep`` the independent
+    count of every hand and the record round trip too."""
     game = state.game
     rec = state.record()
     assert len(rec["rounds"]) - len(state.round_results) in (0, 1)  # at most one in progress
@@ -90,14 +92,16 @@ def reference_points(game: Any, contract: str, picking: list[str], plays: list[s
                      forehand: int) -> tuple[list[int], list[int]]:
     """An independent count of a hand from its record: the winner of each trick by
     ``chaitea.core.tricks.trick_result`` and its values from the contract's trick rules (Tutti: the
-    trump set by the first non-follower counts in every trick, none set: no-trump values)."""
-    from chaitea.core.contracts import JASS_FAMILY, Contract
-    from chaitea.core.tricks import TrumpSetting, trick_result
+    trump set by the first non-follower counts in every trick, none set: no-trump values). The
+    contract is read in the ruleset's family, on the game's deck."""
+    from chaitea.core.contracts import Contract
+    from chaitea.core.tricks import TrumpSetting, last_trick_bonus, trick_result
     from chaitea.core.values import JASS_NO_TRUMP
 
+    deck = game.deck
     text = contract.removeprefix("joker=")
     text = game.table.play_as.get(text, text)
-    rules = Contract.parse(text, family=JASS_FAMILY).trick_rules(game.n_tricks,
+    rules = Contract.parse(text, family=game.family).trick_rules(game.n_tricks,
                                                                  game.table.value_options)
     n = game.players
     after = picking[picking.index(contract) + 1:] if contract in picking else []
@@ -111,25 +115,25 @@ def reference_points(game: Any, contract: str, picking: list[str], plays: list[s
         rule = rules[k]
         setting = rule.trump_setting
         given = chosen.pop(0) if setting is TrumpSetting.CHOSEN else known
-        res = trick_result(rule, cards, JASS, given)
+        res = trick_result(rule, cards, deck, given)
         if setting is TrumpSetting.FIRST_NON_FOLLOWER and known < 0:
-            led = JASS.parse(cards[0]).suit
-            off = [int(s) for c in cards if (s := JASS.parse(c).suit) is not None and s != led]
+            led = deck.parse(cards[0]).suit
+            off = [int(s) for c in cards if (s := deck.parse(c).suit) is not None and s != led]
             known = off[0] if off else -1
         trump = (rule.trump if setting is TrumpSetting.FIXED else
                  given if setting is TrumpSetting.CHOSEN else -1)
         winner = (leader + res.position) % n
-        won.append(([JASS.index_of(c) for c in cards], winner, trump))
+        won.append(([deck.index_of(c) for c in cards], winner, trump))
         tricks[winner] += 1
         leader = winner
     points = [0] * game.sides
     for k, (ids, winner, trump) in enumerate(won):
         rule = rules[k]
         if rule.trump_setting is TrumpSetting.FIRST_NON_FOLLOWER:
-            values = (rule.values.for_deck(JASS, known) if known >= 0
-                      else JASS_NO_TRUMP.for_deck(JASS, -1))
+            values = (rule.values.for_deck(deck, known) if known >= 0
+                      else JASS_NO_TRUMP.for_deck(deck, -1))
         else:
-            values = rule.values.for_deck(JASS, trump)
-        points[game.side_of[winner]] += sum(values[c] for c in ids) + (5 if k == len(won) - 1
-                                                                       else 0)
+            values = rule.values.for_deck(deck, trump)
+        last = last_trick_bonus(rules[-1]) if k == len(won) - 1 else 0
+        points[game.side_of[winner]] += sum(values[c] for c in ids) + last
     return points, tricks
