@@ -41,9 +41,7 @@ from chaitea.core.round_tables import PlayPlan, TrickTables, trick_tables
 from chaitea.core.seating import Seating
 from chaitea.core.tricks import TrickRule, TrumpSetting, last_trick_bonus, late_trump_points
 from chaitea.engine.hand import Hand
-from chaitea.engine.jass_dealing import JassDealing
-from chaitea.engine.jass_picking import IDLE, JassPicking, Said, StatusPicking
-from chaitea.engine.jass_scoring import HandScoring
+from chaitea.engine.hand_scoring import HandScoring
 from chaitea.engine.machine import CHANCE, TERMINAL, round_seed
 from chaitea.engine.pick_items import PASS_ITEM, PUSH_ITEM, Choose, parse_pick
 from chaitea.engine.registry import register_maker
@@ -51,6 +49,8 @@ from chaitea.engine.ruleset import Ruleset, Table
 from chaitea.engine.spellings import ActionSpellings
 from chaitea.engine.state import RoundState
 from chaitea.engine.state_views import StateViews
+from chaitea.engine.status_picking import IDLE, Said, StatusPicking, TablePicking
+from chaitea.engine.table_dealing import TableDealing
 from chaitea.engine.validate import names_or_none
 
 if TYPE_CHECKING:
@@ -243,7 +243,7 @@ register_maker(JASS_FAMILY, _make_jass_game)
 register_maker(FRENCH_FAMILY, _make_jass_game)
 
 
-class JassState(JassDealing, JassPicking, ActionSpellings, StateViews,
+class JassState(TableDealing, TablePicking, ActionSpellings, StateViews,
                 RoundState[dict[str, Any]]):
     """One Jass-family game in progress; the state API of Chai Tea Jazz's ``GameState``:
     :meth:`current_player`, :meth:`legal_actions` (ids), :meth:`legal_moves` (record
@@ -328,8 +328,8 @@ class JassState(JassDealing, JassPicking, ActionSpellings, StateViews,
         """The action ids applied so far (deals are chance events, not listed)."""
         return [a for _, acts in self._done for a in acts] + self._acts
 
-    # deals: chaitea/engine/deal_step.py (DealStep) and jass_dealing.py (JassDealing); picking:
-    # chaitea/engine/jass_picking.py (JassPicking)
+    # deals: chaitea/engine/deal_step.py (DealStep) and table_dealing.py (TableDealing); picking:
+    # chaitea/engine/status_picking.py (TablePicking)
 
     # -- play (the step: chaitea.engine.play_step.PlayStep) ----------------------------------
     def _check_play(self, c: int) -> None:
@@ -366,7 +366,7 @@ class JassState(JassDealing, JassPicking, ActionSpellings, StateViews,
     def _finish_round(self, hand: Hand) -> None:
         """The hand is played, or ends before play (a target reached on Weis and Stöck, a hand
         thrown in): the score step has the table's scoring part write it
-        (:mod:`chaitea.engine.score_step`, :class:`~chaitea.engine.jass_scoring.HandScoring`)."""
+        (:mod:`chaitea.engine.score_step`, :class:`~chaitea.engine.hand_scoring.HandScoring`)."""
         self._score_round(hand)
 
     def _round_scored(self, result: dict[str, Any]) -> None:

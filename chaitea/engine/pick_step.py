@@ -17,7 +17,7 @@ state asks again at the cost of one attribute read. Chai Tea Jazz's Barrel picki
 (:class:`chaitea.rulesets.barrel.BarrelPicking`: its situation a ``Bidding``, its outcome a
 ``Picked``) speaks it directly. Every Jass choice phase, a pure ``status(view)`` over the items
 written so far (:class:`chaitea.engine.picking.ChoicePhase`), speaks it through
-:class:`chaitea.engine.jass_picking.StatusPicking` (its situation a ``Said``, done once the
+:class:`chaitea.engine.status_picking.StatusPicking` (its situation a ``Said``, done once the
 status is).
 
 :class:`PickStep` is the state's side, the same for both families: the legal ids, a verified

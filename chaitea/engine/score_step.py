@@ -14,7 +14,7 @@ immutable score state, which the state keeps in one field (``_score``), so a clo
 
 Chai Tea Jazz's Paper Pad (:class:`chaitea.rulesets.paper_pad.PaperPadScore`) speaks it
 directly; every Jass scoring part (:class:`chaitea.engine.ruleset.Score`) through
-:class:`chaitea.engine.jass_scoring.HandScoring`. :class:`ScoreStep` is the state's side, the
+:class:`chaitea.engine.hand_scoring.HandScoring`. :class:`ScoreStep` is the state's side, the
 same for both families: the round scored, its result kept, the game over or the next round
 dealt; a state supplies ``_round_scored(result)`` (what its family keeps of the round).
 

@@ -44,7 +44,7 @@ class StateViews(StateMachine[dict[str, Any]]):
     _deals: list[Deal | int]
     _done: list[tuple[tuple[str, ...], tuple[int, ...]]]
     _acts: list[int]
-    _situation: Any  # the picking situation (chaitea.engine.jass_picking.Said)
+    _situation: Any  # the picking situation (chaitea.engine.status_picking.Said)
     _results: list[dict[str, Any]]
     _score: Any
     _hands: list[int]

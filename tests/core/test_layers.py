@@ -222,3 +222,29 @@ def test_readme_diagram_names_every_module(name: str) -> None:
     stale = sorted(w for w in written if "_" in w and w.replace("_", "").isalpha()
                    and w not in files)
     assert stale == [], f"docs/architecture.md names modules chaitea.{name} no longer has"
+
+
+def _family_words() -> set[str]:
+    """The names a family or a game goes by, as a module name spells them: every contract
+    family (:data:`chaitea.core.contracts.FAMILIES`), every registered ruleset's name, and
+    Chai Tea Jazz's short name."""
+    from chaitea.core.contracts import FAMILIES
+    from chaitea.engine.registry import REGISTRY
+    return {name.replace("-", "_") for name in (*FAMILIES, *REGISTRY)} | {"ctj"}
+
+
+def _named_after(stem: str, words: set[str]) -> set[str]:
+    padded = f"_{stem}_"
+    return {w for w in words if f"_{w}_" in padded}
+
+
+def test_no_engine_module_is_named_after_a_family() -> None:
+    """The engine runs every ruleset and names none: no module of ``chaitea/engine`` is named
+    after a family or a game (docs/architecture.md, "One game, one state")."""
+    words = _family_words()
+    assert {"jass", "chai_tea_jazz", "schieber"} <= words
+    assert _named_after("jass_dealing", words) == {"jass"}
+    assert _named_after("table_dealing", words) == set()
+    named = {m: _named_after(m.rsplit(".", 1)[-1], words) for m in modules()
+             if m.startswith("chaitea.engine.")}
+    assert {m: w for m, w in named.items() if w} == {}

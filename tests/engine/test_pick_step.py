@@ -1,7 +1,7 @@
 """The one picking protocol (:mod:`chaitea.engine.pick_step`) of every game.
 
 Chai Tea Jazz's Barrel picking and every Jass choice phase (through
-:class:`~chaitea.engine.jass_picking.StatusPicking`) are run by the same pick step. These tests
+:class:`~chaitea.engine.status_picking.StatusPicking`) are run by the same pick step. These tests
 hold, at every picking decision of random games of every registered ruleset: the situation's
 seat to the state's current player, its legal ids to ``legal_actions()``, ``step`` to a pure
 function (asked twice it gives equal situations and neither the state nor the situation it was
@@ -17,8 +17,8 @@ import pytest
 
 import chaitea
 from chaitea.core.errors import IllegalAction
-from chaitea.engine.jass_picking import Said, StatusPicking
 from chaitea.engine.pick_step import Picking, PickStep
+from chaitea.engine.status_picking import Said, StatusPicking
 from chaitea.rulesets import RULESETS
 from chaitea.rulesets.barrel import BarrelPicking, Bidding
 

@@ -1,7 +1,7 @@
 """The one round end (:mod:`chaitea.engine.score_step`) of every game.
 
 Chai Tea Jazz's Paper Pad and every Jass scoring part (through
-:class:`~chaitea.engine.jass_scoring.HandScoring`) are run by the same score step. These tests
+:class:`~chaitea.engine.hand_scoring.HandScoring`) are run by the same score step. These tests
 hold, over random games of every registered ruleset: a new game's score state to the part's
 ``start``, each round end to one result more, the game's end to the part's ``finished``, and
 ``score_round`` to a pure function (the score state a clone still holds is left as it was, so
@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 import chaitea
-from chaitea.engine.jass_scoring import HandScoring
+from chaitea.engine.hand_scoring import HandScoring
 from chaitea.engine.score_step import ScoreStep, Scoring
 from chaitea.rulesets import RULESETS
 from chaitea.rulesets.paper_pad import PaperPadScore

@@ -1,5 +1,5 @@
 """The Jass family's scoring parts under the driver's scoring protocol
-(:class:`chaitea.engine.score_step.Scoring`), as :class:`~chaitea.engine.jass_picking.
+(:class:`chaitea.engine.score_step.Scoring`), as :class:`~chaitea.engine.status_picking.
 StatusPicking` puts its choice phases under the picking protocol.
 
 A table's scoring part (:class:`chaitea.engine.ruleset.Score`: a target, a number of hands, a

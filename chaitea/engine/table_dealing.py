@@ -1,12 +1,12 @@
-"""The deal of the Jass-family driver, for every deck its games play (the 36-card Jass deck,
-six-player Schieber's double deck): the deal step (:mod:`chaitea.engine.deal_step`) lays a
-round's hands out here, with the first hand's forehand (the table's
-:mod:`~chaitea.engine.dealing` part) and, when that part turns it up, the dealer's last card;
-as a mixin of :class:`chaitea.engine.driver.JassState` (RECORD Jass ``deal``).
+"""The deal of the table driver (:mod:`chaitea.engine.driver`), for every deck its games play
+(the 36-card Jass deck, six-player Schieber's double deck): the deal step
+(:mod:`chaitea.engine.deal_step`) lays a round's hands out here, with the first hand's forehand
+(the table's :mod:`~chaitea.engine.dealing` part) and, when that part turns it up, the dealer's
+last card; as a mixin of :class:`chaitea.engine.driver.JassState` (RECORD Jass ``deal``).
 
 >>> from chaitea.rulesets import jass_game
 >>> state = jass_game("schieber").new_initial_state()
->>> state.phase, isinstance(state, JassDealing)
+>>> state.phase, isinstance(state, TableDealing)
 ('deal', True)
 >>> state.apply_deal(5); state.phase, sum(len(state.hand(s)) for s in range(4))
 ('picking', 36)
@@ -24,10 +24,10 @@ from typing import TYPE_CHECKING, Any
 from chaitea.core.bits import masks_of
 from chaitea.core.deals import Deal
 
-__all__ = ["JassDealing"]
+__all__ = ["TableDealing"]
 
 
-class JassDealing:
+class TableDealing:
     """Dealing a round (declared here for the type checker; ``JassState`` sets the fields)."""
 
     game: Any  # a JassGame (chaitea.engine.driver.JassState narrows it)
@@ -43,7 +43,7 @@ class JassDealing:
     _turned_up: str | None
     _turned_up_card: str | None
 
-    if TYPE_CHECKING:  # JassState's (the picking mixin's: chaitea.engine.jass_picking)
+    if TYPE_CHECKING:  # JassState's (the picking mixin's: chaitea.engine.status_picking)
         def _reset_play(self) -> None: ...
 
     # -- deals: the deal step (chaitea.engine.deal_step) -------------------------------------

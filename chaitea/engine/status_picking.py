@@ -1,13 +1,13 @@
-"""The picking of the Jass-family driver: the round's contract chosen by the table's choice
-phase, a pure ``status(view)`` (:mod:`chaitea.engine.picking`; the phases:
+"""The picking of the table driver (:mod:`chaitea.engine.driver`): the round's contract chosen
+by the table's choice phase, a pure ``status(view)`` (:mod:`chaitea.engine.picking`; the phases:
 :mod:`chaitea.rulesets.jass.choice`), run by the pick step (:mod:`chaitea.engine.pick_step`)
 through :class:`StatusPicking`; then the hand's Weis and Stöck and the start of play, or a hand
-thrown in, in the mixin :class:`JassPicking` of :class:`chaitea.engine.driver.JassState`
+thrown in, in the mixin :class:`TablePicking` of :class:`chaitea.engine.driver.JassState`
 (RULES J, RECORD Jass ``picking``).
 
 >>> from chaitea.rulesets import jass_game
 >>> state = jass_game("schieber").new_initial_state(seed=1)
->>> isinstance(state, JassPicking), state.phase
+>>> isinstance(state, TablePicking), state.phase
 (True, 'picking')
 >>> state.apply_action("push"); state.apply_action("obenabe")
 >>> state.phase, state.contract
@@ -26,7 +26,7 @@ from chaitea.core.tricks import TrickRule
 from chaitea.engine.hand import Hand
 from chaitea.engine.picking import ChoicePhase, PickStatus, PickView, refuse
 
-__all__ = ["IDLE", "JassPicking", "Said", "StatusPicking", "said"]
+__all__ = ["IDLE", "Said", "StatusPicking", "TablePicking", "said"]
 
 
 @dataclass(slots=True)
@@ -88,7 +88,7 @@ class StatusPicking:
         return refuse(s.status, item)
 
 
-class JassPicking:
+class TablePicking:
     """Picking a round's contract (declared here for the type checker; ``JassState`` sets the
     fields)."""
 
