@@ -29,7 +29,8 @@ seat), :func:`barrel_value`, :func:`bet_debt_effect`, :func:`setup_balance`,
 all are importable from here. A Jass ruleset (``ruleset="schieber"``...) plays through
 :mod:`chaitea.analysis.jass_explore` (its own columns: mode, pushed, Weis, Stöck, Match,
 multiplier), with its questions in :mod:`chaitea.analysis.jass_tables`: :func:`match_rate`,
-:func:`push_value`, :func:`weis_points`, :func:`mode_value` and their plots.
+:func:`push_value`, :func:`weis_points`, :func:`mode_value`, :func:`seat_tricks` and their
+plots, and :func:`jass_questions`, those that fit a ruleset.
 """
 
 from __future__ import annotations
@@ -60,13 +61,16 @@ from chaitea.analysis.jass_explore import (
     jass_frame,
 )
 from chaitea.analysis.jass_tables import (
+    jass_questions,
     match_rate,
     mode_value,
     plot_match_rate,
     plot_mode_value,
     plot_push_value,
+    plot_seat_tricks,
     plot_weis_points,
     push_value,
+    seat_tricks,
     weis_points,
 )
 from chaitea.analysis.plots import (
@@ -98,6 +102,7 @@ __all__ = [
     "explore",
     "explore_rulesets",
     "interval",
+    "jass_questions",
     "match_rate",
     "mode_value",
     "pick_frequency",
@@ -108,10 +113,12 @@ __all__ = [
     "plot_mode_value",
     "plot_pick_frequency",
     "plot_push_value",
+    "plot_seat_tricks",
     "plot_setup_balance",
     "plot_weis_points",
     "push_value",
     "ruleset_players",
+    "seat_tricks",
     "setup_balance",
     "weis_points",
 ]

@@ -54,7 +54,10 @@ def _bars(table: pd.DataFrame, mean: str, low: str, high: str, title: str, ylabe
     labels = [str(k) for k in table.index]
     m = table[mean].to_numpy(float)
     err = np.vstack([m - table[low].to_numpy(float), table[high].to_numpy(float) - m])
-    ax.bar(range(len(m)), m, yerr=np.nan_to_num(err), capsize=3, color="#2e7d32")
+    # an interval holds its estimate, so both bars are >= 0; clip a rounding error's -1e-17
+    # (matplotlib refuses a negative yerr) and draw no bar where there is no interval (NaN)
+    ax.bar(range(len(m)), m, yerr=np.clip(np.nan_to_num(err), 0.0, None), capsize=3,
+           color="#2e7d32")
     ax.set_xticks(range(len(m)), labels, rotation=30 if len(m) > 5 else 0, ha="right"
                   if len(m) > 5 else "center")
     if ref is not None:

@@ -71,3 +71,41 @@ def test_09_rules_lab_run_plot_table_download(desk: Page, voila_url: str,
     expect(q.locator(".ctj-lab-answer")).to_contain_text(re.compile(r"balanced"))
     assert_no_errors(desk, NAME)
     phone_screenshot(desk, NAME)
+
+
+def test_09_rules_lab_second_run_shows_its_own_results(desk: Page, voila_url: str) -> None:
+    """Two runs of different rulesets with the same seed: the table, plot and note are the last
+    run's (Differenzler's 24 rounds, not Schieber's 40 with their Undenufe rows), and a summary
+    that fails says so in the status line instead of "Done"."""
+    open_dashboard(desk, voila_url, NAME, screenshot=False)
+    lab = desk.locator(".ctj-rules-lab")
+    status = lab.locator(":scope > .ctj-status").first
+    table = lab.locator("table.ctj-lab-table")
+
+    def run(ruleset: str, deals: int) -> None:
+        lab.locator(".widget-dropdown", has_text="Ruleset").locator("select").select_option(
+            ruleset)
+        lab.locator(".widget-dropdown", has_text="Bots").locator("select").select_option("rule")
+        box = lab.locator(".ctj-lab-deals input")
+        box.fill(str(deals))
+        box.press("Enter")
+        seed = lab.locator(".widget-text", has_text="Seed").locator("input")
+        seed.fill("1")
+        seed.press("Enter")
+        lab.locator("button.ctj-lab-run").click()
+        expect(status).to_contain_text(re.compile(rf"Done: {deals} rounds|failed"),
+                                       timeout=RUN_MS)
+
+    run("schieber", 40)
+    expect(status).to_contain_text("Done: 40 rounds")
+    expect(table).to_contain_text("undenufe")
+    run("differenzler", 24)
+    expect(status).to_contain_text("Done: 24 rounds")
+    expect(lab.locator(".ctj-lab-note")).to_contain_text("24 rounds, 96 rows")
+    expect(table).to_be_visible()
+    expect(table).not_to_contain_text("undenufe")
+    expect(table).not_to_contain_text("40")  # no count of the first run's rounds
+    expect(table).to_contain_text("24")
+    assert lab.locator(".ctj-lab-plot").evaluate("img => img.naturalWidth") > 100
+    assert_no_errors(desk, NAME)
+    full_screenshot(desk, "09_rules_lab_second_run")

@@ -111,3 +111,73 @@ def test_a_jass_ruleset_gets_its_own_bots_options_and_questions():
     assert lab.setup.layout.display != "none"
     assert lab.run(2), lab.message
     assert not lab.unexpected
+
+
+def test_each_jass_ruleset_is_offered_only_the_questions_that_fit_it():
+    """Differenzler and Guggitaler (tallies, no Match, push or Weis) get no Schieber question;
+    Schieber gets them all; every ruleset gets at least one, and each answers."""
+    lab = rules_lab.RulesLab(deals=2)
+    menus: dict[str, list[str]] = {}
+    for name in lab.ruleset.options:
+        lab.ruleset.value = name
+        menus[name] = [k for _t, k in lab.summary.options]
+        assert menus[name], name
+        assert menus[name] == list(lab.summaries)
+    assert menus["schieber"] == ["match", "push", "weis", "mode", "tricks"]
+    assert menus["sidi-barrani"] == ["match", "push", "weis", "mode", "tricks"]
+    assert menus["jass"] == ["match", "weis", "tricks"]
+    assert menus["coiffeur"] == ["match", "mode", "tricks"]
+    for tally in ("differenzler", "guggitaler", "molotow", "rosenober", "oh-hell"):
+        assert menus[tally] == ["tricks"], tally
+    assert menus["chai-tea-jazz"][0] == "contract" and "tricks" not in menus["chai-tea-jazz"]
+    lab.ruleset.value = "guggitaler"
+    assert lab.run(3), lab.message
+    assert lab.table is not None and list(lab.table.index) == [0, 1, 2, 3]
+    assert lab.table["n"].tolist() == [3, 3, 3, 3]
+    assert not lab.unexpected
+
+
+def test_a_second_run_shows_only_its_own_results_and_a_failed_summary_says_so(monkeypatch):
+    """Schieber then Differenzler with the same seed: the table, note and download are the
+    second run's; a summary that raises says so in the one-line status, not "Done"."""
+    lab = rules_lab.RulesLab(deals=6)
+    lab.ruleset.value = "schieber"
+    assert lab.run(6) and lab.message == "Done: 6 rounds."
+    assert lab.table is not None and lab.table["n"].sum() == 6
+    lab.ruleset.value = "differenzler"
+    assert lab.df is None and lab.table_box.value == "" and lab.note.value == ""
+    assert lab.run(4) and lab.message == "Done: 4 rounds."
+    df: Any = lab.df  # (mypy still reads the earlier `lab.df is None`)
+    assert df is not None and set(df["ruleset"]) == {"differenzler"} and len(df) == 16
+    table: Any = lab.table
+    assert table is not None and table["n"].tolist() == [4, 4, 4, 4]
+    assert "undenufe" not in lab.table_box.value and "4 rounds, 16 rows" in lab.note.value
+
+    def broken(_df: pd.DataFrame) -> Any:
+        raise ValueError("'yerr' must not contain negative values")
+
+    title, table_of, _plot = rules_lab.JASS_SUMMARIES["tricks"]
+    monkeypatch.setitem(rules_lab.JASS_SUMMARIES, "tricks", (title, table_of, broken))
+    assert lab.run(5)  # the run went through: its rows are there to download
+    assert lab.status.kind == "error" and "Done" not in lab.message
+    assert lab.message.startswith("Ran 5 rounds, but the summary failed")
+    assert "yerr" in lab.message and "\n" not in lab.message and "Traceback" not in lab.message
+    assert lab.table_box.value == "" and lab.plot.value == b""  # nothing of the run before
+    assert len(pd.read_csv(io.StringIO(lab.save.payload))) == 20
+
+
+def test_the_match_chart_draws_with_no_match_or_every_hand_a_match():
+    """A share of 0 or 1 (Wilson bounds off by a rounding error once gave a negative error
+    bar, and matplotlib refused it): the interval holds the share, the chart draws."""
+    from chaitea.analysis import explore as ex
+    from chaitea.analysis.jass_tables import share_interval
+
+    for n in range(1, 200):
+        for k in range(n + 1):
+            p, lo, hi = share_interval(k, n)
+            assert 0.0 <= lo <= p <= hi <= 1.0, (k, n)
+    rows = 24  # share_interval(0, 24)'s lower bound was 1.4e-17
+    df = pd.DataFrame({"unit": range(rows), "round": 1, "seat": 0, "side": 0,
+                       "mode": ["trump"] * 14 + ["obenabe"] * 10, "match": [False] * 14
+                       + [True] * 10})  # 0 of 14 and 10 of 10 (the upper bound 1 - 1e-16)
+    assert ex.plot_match_rate(df).axes[0].get_title().startswith("How often a Match")

@@ -85,6 +85,8 @@ JASS_SUMMARIES: dict[str, tuple[str, Callable[[pd.DataFrame], pd.DataFrame],
     "weis": ("Weis points per hand, by mode", ex.weis_points, ex.plot_weis_points),
     "mode": ("Obenabe or trump with this hand (by the declarer's aces)", ex.mode_value,
              ex.plot_mode_value),
+    "tricks": ("Tricks per hand by place from the forehand", ex.seat_tricks,
+               ex.plot_seat_tricks),
 }
 JASS_BOTS = ["random", "rule", "pimc"]
 
@@ -163,7 +165,8 @@ class RulesLab(View):
         self.run_button.on_click(lambda _b: self.run())
         self.setup.observe(lambda _c: show(self.custom, self.setup.value == "custom"), "value")
         self.ruleset.observe(lambda _c: self._follow_ruleset(), "value")
-        self.summary.observe(lambda _c: self.show_summary(), "value")
+        self.players.observe(lambda _c: self._follow_questions(), "value")
+        self.summary.observe(lambda _c: self._summary_chosen(), "value")
         self.df: pd.DataFrame | None = None
         self.table: pd.DataFrame | None = None
         self.figure: Any = None
@@ -180,8 +183,13 @@ class RulesLab(View):
     @property
     def summaries(self) -> dict[str, tuple[str, Callable[[pd.DataFrame], pd.DataFrame],
                                            Callable[[pd.DataFrame], Any]]]:
-        """The questions the Summary menu offers for the chosen ruleset."""
-        return JASS_SUMMARIES if self.jass else SUMMARIES
+        """The questions the Summary menu offers for the chosen ruleset and player count: a
+        Jass ruleset's are those that fit it (:func:`chaitea.analysis.explore.jass_questions`:
+        no Match, push or Weis question where the ruleset has none; at least one always)."""
+        if not self.jass:
+            return SUMMARIES
+        fits = ex.jass_questions(self.ruleset.value, int(self.players.value))
+        return {k: JASS_SUMMARIES[k] for k in fits}
 
     def _follow_ruleset(self) -> None:
         """The Players menu offers the chosen ruleset's player counts (keeping the count chosen
@@ -200,12 +208,33 @@ class RulesLab(View):
             keep_bot = self.bots.value if self.bots.value in bots else "random"
             self.bots.options = bots
             self.bots.value = keep_bot
+        self._follow_questions()
+
+    def _follow_questions(self) -> None:
+        """The Summary menu offers the questions that fit the chosen ruleset and player count;
+        the last run's results stay only while they answer the same questions."""
         options = [(v[0], k) for k, v in self.summaries.items()]
         if list(self.summary.options) != options:
-            self.df = None  # the last run's rows answer the other ruleset's questions
-            show(self.results, False)
+            self._clear_results()  # the last run's rows answer the other ruleset's questions
             self.summary.options = options
             self.summary.value = options[0][1]
+
+    def _summary_chosen(self) -> None:
+        """The Summary menu moved: show that question for the last run (nothing before one)."""
+        if self.df is not None:
+            self.show_summary()
+
+    def _clear_results(self) -> None:
+        """Forget the last run: no table, plot, note or download until the next run's."""
+        self.df = None
+        self.table = None
+        self.figure = None
+        with self._hold(self.table_box, self.plot, self.note):
+            self.table_box.value = ""
+            self.plot.value = b""
+            self.note.value = ""
+            show(self.results, False)
+            self.save.payload = ""
 
     # -- actions ---------------------------------------------------------------------------------
     def options(self) -> dict[str, Any]:
@@ -238,6 +267,7 @@ class RulesLab(View):
             n = int(self.deals.value if deals is None else deals)
             if not 1 <= n <= MAX_DEALS:
                 raise Refusal(f"run between 1 and {MAX_DEALS:,} deals from this page")
+            self._clear_results()  # what shows after this run is this run's, or nothing
             self.progress.max = n
             self.progress.value = 0
             mode = self.mode.value
@@ -262,10 +292,13 @@ class RulesLab(View):
                 self.summary.value = "contract"
             if self.summary.value not in self.summaries:
                 self.summary.value = next(iter(self.summaries))
-            self.show_summary()
             self._prepare_download()
             show(self.results, True)
-            self.status.ok(f"Done: {n:,} {unit}.")
+            if self.show_summary():
+                self.status.ok(f"Done: {n:,} {unit}.")
+            else:  # show_summary's words say why; the rows are there to download
+                self.status.error(f"Ran {n:,} {unit}, but the summary failed: "
+                                  f"{self.status.text}")
 
         return self._attempt(go)
 
@@ -279,6 +312,10 @@ class RulesLab(View):
             if key not in self.summaries:
                 raise Refusal(f"no summary {key!r} for {self.ruleset.value}")
             _title, table_of, plot_of = self.summaries[key]
+            with self._hold(self.table_box, self.plot):  # no other question's table stays
+                self.table, self.figure = None, None
+                self.table_box.value = ""
+                self.plot.value = b""
             self.table = table_of(self.df)
             self.figure = plot_of(self.df)
             with self._hold(self.table_box, self.plot):
