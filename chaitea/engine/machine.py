@@ -152,6 +152,8 @@ class StateMachine(Generic[R]):
     _side_points: list[int]
     _leader: int
     _trick_no: int
+    _trick: list[int]  # the trick in progress: card ids in play order
+    _tricks: list[tuple[int, tuple[int, ...], int]]  # the round's finished tricks
     if TYPE_CHECKING:
         game: Any  # the subclass's game (rules as data, the action table)
 
@@ -262,6 +264,17 @@ class StateMachine(Generic[R]):
         """The cards in a seat's hand (Chai Tea Jazz's two players: without the straw-pile)."""
         cards: list[Card] = self.game.deck.cards_of(self._hands[seat] & ~self._straw_up[seat])
         return cards
+
+    @property
+    def trick(self) -> list[Card]:
+        """Cards of the current trick, in play order."""
+        cards = self.game.deck.cards
+        return [cards[c] for c in self._trick]
+
+    def trick_ids(self) -> list[tuple[int, tuple[int, ...], int]]:
+        """The completed tricks of the round as ids, for the bots and the solver: (leader,
+        card ids in play order, winner); ``tricks`` gives them as cards, with the reason."""
+        return list(self._tricks)
 
     round_results = Field[list[R]]("_results", "The finished rounds' results, in order.",
                                    copy=True)

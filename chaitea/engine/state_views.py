@@ -15,7 +15,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from chaitea.core.cards import Card
 from chaitea.core.deals import Deal
 from chaitea.core.errors import SetupError
 from chaitea.core.render import draw
@@ -124,12 +123,6 @@ class StateViews(StateMachine[dict[str, Any]]):
         return legal_items(self._situation.items, self.legal_moves())
 
     @property
-    def trick(self) -> list[Card]:
-        """Cards of the current trick, in play order (as Chai Tea Jazz's ``GameState.trick``)."""
-        cards = self.game.deck.cards
-        return [cards[c] for c in self._trick]
-
-    @property
     def tricks(self) -> list[TrickRecord]:
         """The completed tricks of the current round (or of the last round, between rounds),
         as Chai Tea Jazz's ``GameState.tricks``: who led, the cards in play order, who won and
@@ -148,11 +141,6 @@ class StateViews(StateMachine[dict[str, Any]]):
                 known = trump_in_force(rule, ids, deck, -1)
             out.append(TrickRecord(leader, cards, winner, res.reason))
         return out
-
-    def trick_ids(self) -> list[tuple[int, tuple[int, ...], int]]:
-        """This round's finished tricks as ids, for the bots and the solver: (leader, card ids
-        in play order, winner)."""
-        return list(self._tricks)
 
     def totals(self) -> tuple[int, ...]:
         return tuple(self.game.table.score.totals(self._score))

@@ -118,11 +118,6 @@ class StateView(StateFields):
         return cards
 
     @property
-    def trick(self) -> list[Card]:
-        """Cards of the current trick, in play order."""
-        return [self.game.deck.cards[c] for c in self._trick]
-
-    @property
     def led_suit(self) -> Suit | None:
         return Suit(self._led) if self._led >= 0 else None
 
@@ -138,11 +133,6 @@ class StateView(StateFields):
             out.append(TrickRecord(leader, tuple(deck.cards[c] for c in cards), winner,
                                    res.reason))
         return out
-
-    def trick_ids(self) -> list[tuple[int, tuple[int, ...], int]]:
-        """The completed tricks of the round as ids, for the bots and the solver: (leader,
-        card ids in play order, winner); :attr:`tricks` gives them as cards, with the reason."""
-        return list(self._tricks)
 
     def trick_winner_so_far(self) -> int | None:
         """The seat currently winning the trick in progress, if any card is down."""
