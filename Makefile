@@ -210,8 +210,8 @@ dashboard: venv
 	@echo "    all notebooks:  http://$(HOST):$(PORT)/"
 	@$(if $(FIRST_NOTEBOOK),echo "    first notebook: http://$(HOST):$(PORT)/voila/render/$(notdir $(FIRST_NOTEBOOK))",true)
 	@echo
-	@exec $(VENV)/bin/voila notebooks/ --no-browser --Voila.ip=$(HOST) --port=$(PORT) \
-	  --Voila.port_retries=0
+	@JUPYTER_PATH=$(CURDIR)/share/jupyter exec $(VENV)/bin/voila notebooks/ --no-browser \
+	  --Voila.ip=$(HOST) --port=$(PORT) --Voila.port_retries=0 --template=chaitea
 
 # A class on one machine: the lesson's kernels preheated (a pool of LEARNERS plus spares),
 # cell output waited for as long as a loaded machine needs, closed and abandoned pages'
@@ -224,9 +224,10 @@ workshop: venv
 	@echo "  Preheating $(LEARNERS) kernels and more takes about a minute: open the link after"
 	@echo "  the log says 'Kernel pool of $(LESSON) is filled'."
 	@echo
-	@CHAITEA_LEARNERS=$(LEARNERS) CHAITEA_LESSON=$(LESSON) exec $(VENV)/bin/voila notebooks/ \
+	@CHAITEA_LEARNERS=$(LEARNERS) CHAITEA_LESSON=$(LESSON) JUPYTER_PATH=$(CURDIR)/share/jupyter \
+	  exec $(VENV)/bin/voila notebooks/ \
 	  --no-browser --Voila.ip=$(WORKSHOP_HOST) --port=$(PORT) --Voila.port_retries=0 \
-	  --Voila.config_file_paths=deploy/workshop
+	  --Voila.config_file_paths=deploy/workshop --template=chaitea
 
 # ------------------------------------------------------------------ helpers
 nbstrip: venv

@@ -28,6 +28,10 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = REPO_ROOT / "notebooks"
+# The kit's Voilà template (share/jupyter/voila/templates/chaitea: the lab template without its
+# CDN links), found through JUPYTER_PATH in a checkout, installed with the kit elsewhere.
+KIT_JUPYTER_PATH = REPO_ROOT / "share" / "jupyter"
+TEMPLATE = "chaitea"
 ARTIFACTS = REPO_ROOT / "artifacts"
 SCREENSHOTS = ARTIFACTS / "screenshots"
 
@@ -136,12 +140,16 @@ def start_voila(
         "--Voila.ip=127.0.0.1",
         f"--port={port}",
         "--Voila.port_retries=0",
+        f"--template={TEMPLATE}",
         *extra_args,
     ]  # fmt: skip
+    env = dict(os.environ)
+    env["JUPYTER_PATH"] = os.pathsep.join(
+        p for p in (str(KIT_JUPYTER_PATH), env.get("JUPYTER_PATH", "")) if p)
     with log_path.open("wb") as log:
         proc = subprocess.Popen(
             cmd, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-            cwd=REPO_ROOT, start_new_session=True,
+            cwd=REPO_ROOT, start_new_session=True, env=env,
         )  # fmt: skip
     server = VoilaServer(url=f"http://127.0.0.1:{port}", process=proc, log_path=log_path)
     deadline = time.monotonic() + timeout
