@@ -91,21 +91,24 @@ def _rose() -> str:
 
 
 _SWISS_SIGNS = {
-    Suit.CLUBS: (  # Acorns: a brown scaly cup on a gold-brown nut, the stalk on top
-        '<path d="M50 3 V16" stroke="#4e2c0c" stroke-width="8" stroke-linecap="round"/>'
-        '<path d="M23 44 Q21 90 50 97 Q79 90 77 44 Z" fill="#d08a2e" stroke="#4e2c0c" '
+    Suit.CLUBS: (  # Acorns: a brown scaly cup on an olive-green nut, the stalk on top (no
+        # gold: at a phone's card size a gold nut read as a Bell)
+        '<path d="M50 3 V16" stroke="#3b2a0c" stroke-width="8" stroke-linecap="round"/>'
+        '<path d="M21 42 Q19 92 50 98 Q81 92 79 42 Z" fill="#6b8e23" stroke="#2f3d0c" '
         'stroke-width="4"/>'
-        '<path d="M35 56 Q33 76 44 88" fill="none" stroke="#f5d08a" stroke-width="5" '
+        '<path d="M34 56 Q32 76 43 88" fill="none" stroke="#b5cc6a" stroke-width="5" '
         'stroke-linecap="round"/>'
-        '<path d="M14 47 Q14 13 50 13 Q86 13 86 47 Q50 57 14 47 Z" fill="#6d3f12" '
-        'stroke="#3b2008" stroke-width="4"/>'
-        '<path d="M24 28 L76 28 M18 39 L82 39 M38 16 L30 48 M62 16 L70 48 M50 14 V51" '
-        'stroke="#a8692a" stroke-width="3"/>'),
-    Suit.DIAMONDS: (  # Shields: a red shield with a gold band and a dark rim
-        '<path d="M9 7 H91 V45 Q91 82 50 97 Q9 82 9 45 Z" fill="#d32f2f" stroke="#3b1010" '
+        '<path d="M16 45 Q16 15 50 15 Q84 15 84 45 Q50 54 16 45 Z" fill="#5a3d14" '
+        'stroke="#2e1e06" stroke-width="4"/>'
+        '<path d="M25 29 L75 29 M19 39 L81 39 M39 18 L32 46 M61 18 L68 46 M50 16 V49" '
+        'stroke="#8a6a2a" stroke-width="3"/>'),
+    Suit.DIAMONDS: (  # Shields: a blue-black shield, a red and gold band, a black boss (not
+        # red all over: a Roses trick was read as Shields)
+        '<path d="M9 7 H91 V45 Q91 82 50 97 Q9 82 9 45 Z" fill="#1f3c88" stroke="#0b1533" '
         'stroke-width="5"/>'
-        '<path d="M11 38 H89 V58 H11 Z" fill="#fbc02d" stroke="#3b1010" stroke-width="3"/>'
-        '<circle cx="50" cy="48" r="7" fill="#3b1010"/>'),
+        '<path d="M11 40 H89 V54 H11 Z" fill="#fbc02d" stroke="#0b1533" stroke-width="3"/>'
+        '<path d="M11 47 H89" stroke="#c62828" stroke-width="5"/>'
+        '<circle cx="50" cy="47" r="7" fill="#111111"/>'),
     Suit.HEARTS: (  # Bells: a round gold sleigh bell, its band and slit dark
         '<path d="M38 19 Q38 3 50 3 Q62 3 62 19" fill="none" stroke="#5d4000" '
         'stroke-width="6"/>'
@@ -118,9 +121,10 @@ _SWISS_SIGNS = {
 }
 # The index ink of each suit on the card face (dark enough on the cream face: WCAG AA) and the
 # light tint of figures' clothes and the Ace's oval.
-_SWISS_INK = {Suit.CLUBS: "#6b3f0e", Suit.DIAMONDS: "#9b1b1b", Suit.HEARTS: "#7a5600",
+# Each suit its own hue (Acorns olive-brown, Shields blue, Bells gold-brown, Roses red).
+_SWISS_INK = {Suit.CLUBS: "#4f5d12", Suit.DIAMONDS: "#1f3c88", Suit.HEARTS: "#7a5600",
               Suit.SPADES: "#c62828"}
-_SWISS_TINT = {Suit.CLUBS: "#f1dcb6", Suit.DIAMONDS: "#f6cfcb", Suit.HEARTS: "#fbe9a6",
+_SWISS_TINT = {Suit.CLUBS: "#e2e8c4", Suit.DIAMONDS: "#d6def2", Suit.HEARTS: "#fbe9a6",
                Suit.SPADES: "#f9d2d4"}
 _FRENCH_INK = _TWO  # the French faces' two colours (chaitea.draw.svg_cards)
 _FRENCH_TINT = {Suit.CLUBS: "#dde3ea", Suit.DIAMONDS: "#f9d2d4", Suit.HEARTS: "#f9d2d4",

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import colorsys
+import itertools
+import math
+import re
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -194,3 +198,88 @@ def test_a_drawing_defines_each_suit_sign_once(faces):
     for card in JASS.cards:
         assert len(W.jass_card_svg(card, 100, faces=faces, aria=False)) <= 2_500, card
     assert len(hand) <= 12_000, len(hand)
+
+
+# ------------------------------------------------------------------ the suits' main colours
+def _rgb(hex_colour: str) -> tuple[float, float, float]:
+    h = hex_colour.lstrip("#")
+    if len(h) == 3:
+        h = "".join(c * 2 for c in h)
+    return int(h[0:2], 16) / 255, int(h[2:4], 16) / 255, int(h[4:6], 16) / 255
+
+
+def _lab(hex_colour: str) -> tuple[float, float, float]:
+    """CIE L*a*b* (D65) of an sRGB colour: distances in it follow what eyes see (CIE76)."""
+    def lin(c: float) -> float:
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (lin(c) for c in _rgb(hex_colour))
+    x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047
+    y = 0.2126 * r + 0.7152 * g + 0.0722 * b
+    z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883
+
+    def f(t: float) -> float:
+        return t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116
+
+    return 116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))
+
+
+def _area(el: ET.Element) -> float:
+    """The filled area of one shape of a sign (its bounding box for a path), 100x100 box."""
+    tag = el.tag.rsplit("}", 1)[-1]
+    if tag == "circle":
+        return math.pi * float(el.get("r", 0)) ** 2
+    if tag == "ellipse":
+        return math.pi * float(el.get("rx", 0)) * float(el.get("ry", 0))
+    if tag == "rect":
+        return float(el.get("width", 0)) * float(el.get("height", 0))
+    xs: list[float] = []
+    ys: list[float] = []
+    cmd = "M"
+    numbers: list[float] = []
+    for token in re.findall(r"[A-Za-z]|-?\d+(?:\.\d+)?", el.get("d", "")):
+        if token.isalpha():
+            cmd = token
+            continue
+        numbers.append(float(token))
+        if cmd == "H":
+            xs.append(numbers.pop())
+        elif cmd == "V":
+            ys.append(numbers.pop())
+        elif len(numbers) == 2:
+            xs.append(numbers[0])
+            ys.append(numbers[1])
+            numbers.clear()
+    return (max(xs) - min(xs)) * (max(ys) - min(ys)) * 0.75 if xs and ys else 0.0
+
+
+def dominant_fill(suit: Suit) -> str:
+    """The fill that covers most of a Swiss suit sign (strokes and unfilled lines aside)."""
+    sign = ET.fromstring(f'<svg xmlns="http://www.w3.org/2000/svg">{W.suit_sign(suit)}</svg>')
+    areas: dict[str, float] = {}
+    for el in sign.iter():
+        fill = el.get("fill")
+        if fill and fill.startswith("#"):
+            areas[fill.lower()] = areas.get(fill.lower(), 0.0) + _area(el)
+    return max(areas, key=lambda k: areas[k])
+
+
+def test_the_four_swiss_suits_have_distinct_main_colours():
+    """A Roses trick was miscounted as Shields (both red) and Bells looked like Acorns (small
+    and gold at a phone's card size): each suit's sign has its own main colour, its hue
+    recognisable (Roses red, Bells gold-yellow, Acorns brown-green, Shields blue-black), and
+    every two differ by a clear margin (CIE76 distance over 45)."""
+    main = {s: dominant_fill(s) for s in Suit}
+    for a, b in itertools.combinations(Suit, 2):
+        distance = math.dist(_lab(main[a]), _lab(main[b]))
+        assert distance > 45, (a, b, main[a], main[b], round(distance, 1))
+    hue = {s: colorsys.rgb_to_hsv(*_rgb(c))[0] * 360 for s, c in main.items()}
+    assert hue[Suit.SPADES] < 15 or hue[Suit.SPADES] > 345  # Roses: red
+    assert 40 <= hue[Suit.HEARTS] <= 60  # Bells: gold-yellow
+    assert 60 <= hue[Suit.CLUBS] <= 110  # Acorns: brown-green
+    assert 200 <= hue[Suit.DIAMONDS] <= 250  # Shields: blue
+    # the index letters in each suit's own ink, as distinct as the signs
+    inks = {s: re.search(r'<text[^>]*fill="(#[0-9a-f]+)"', W.jass_face_body(
+        JASS.parse(f"A{s.letter}"))) for s in Suit}
+    colours = {s: m.group(1) for s, m in inks.items() if m}
+    assert len(set(colours.values())) == 4
