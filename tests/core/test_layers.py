@@ -248,3 +248,65 @@ def test_no_engine_module_is_named_after_a_family() -> None:
     named = {m: _named_after(m.rsplit(".", 1)[-1], words) for m in modules()
              if m.startswith("chaitea.engine.")}
     assert {m: w for m, w in named.items() if w} == {}
+
+
+#: The family tests outside ``chaitea/rulesets`` today, per module: each is to become a part a
+#: ruleset declares (docs/architecture.md, "One game, one state"); none may be added.
+FAMILY_TESTS_TODAY = {
+    "chaitea.__main__": 2, "chaitea.ai.bots": 3, "chaitea.ai.coach": 2,
+    "chaitea.ai.jass_replay": 1, "chaitea.ai.kernel": 3, "chaitea.ai.tournament": 2,
+    "chaitea.analysis.explore": 5, "chaitea.core.contracts": 1, "chaitea.engine.driver": 1,
+    "chaitea.engine.game": 1, "chaitea.records.record": 1, "chaitea_widgets.jass_table": 1,
+    "chaitea_widgets.picking_coach": 1,
+}
+_FAMILY_TYPES = ("Jass", "GameState", "ChaiTeaJazz")
+
+
+def _is_family_test(node: ast.AST, names: set[str]) -> bool:
+    """``is_jass(...)``, an ``isinstance`` on a family's type, a comparison of ``.family`` or of
+    a ruleset's name (``name``, ``ruleset``) with a family's or a ruleset's name."""
+    if isinstance(node, ast.Call):
+        f = node.func
+        called = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else ""
+        if called in ("is_jass", "_is_jass"):
+            return True
+        if called == "isinstance" and len(node.args) == 2:
+            types = {x.id if isinstance(x, ast.Name) else x.attr for x in ast.walk(node.args[1])
+                     if isinstance(x, ast.Name | ast.Attribute)}
+            return any(t.startswith(_FAMILY_TYPES) or "Jass" in t for t in types)
+        return False
+    if not isinstance(node, ast.Compare):
+        return False
+    sides = [node.left, *node.comparators]
+    if any(isinstance(s, ast.Attribute) and s.attr == "family" for s in sides):
+        return True
+    named = any((isinstance(s, ast.Constant) and s.value in names)
+                or (isinstance(s, ast.Name) and s.id.endswith("_FAMILY")) for s in sides)
+    asked = any((isinstance(s, ast.Attribute) and s.attr in ("name", "ruleset"))
+                or (isinstance(s, ast.Name) and s.id in ("name", "ruleset")) for s in sides)
+    return named and asked
+
+
+def family_tests(path: Path, names: set[str]) -> int:
+    return sum(_is_family_test(n, names) for n in ast.walk(ast.parse(path.read_text())))
+
+
+def test_the_family_test_finder_finds_them() -> None:
+    names = {"jass", "schieber"}
+    found = [_is_family_test(ast.parse(src, mode="eval").body, names) for src in (
+        "is_jass(s)", "isinstance(s, JassState)", "isinstance(g, (Game, d.JassGame))",
+        "g.family == JASS_FAMILY", "r.name != 'schieber'", "ruleset == 'jass'",
+        "isinstance(s, StateMachine)", "x == 'schieber'", "g.players == 4")]
+    assert found == [True] * 6 + [False] * 3
+
+
+def test_no_new_family_test_outside_the_rulesets() -> None:
+    """What a family does differently is a part its ruleset declares, not a test of its name or
+    type: outside ``chaitea/rulesets`` no module holds more family tests than today."""
+    from chaitea.core.contracts import FAMILIES
+    from chaitea.engine.registry import REGISTRY
+    names = {*FAMILIES, *REGISTRY}
+    found = {m: family_tests(p, names) for m, p in modules().items()
+             if not m.startswith("chaitea.rulesets")}
+    more = {m: n for m, n in found.items() if n > FAMILY_TESTS_TODAY.get(m, 0)}
+    assert more == {}, "new family tests (declare a ruleset part instead)"
