@@ -206,19 +206,10 @@ def versus_openspiel(args: argparse.Namespace) -> None:
     if args.oh_hell:
         oh_hell_versus_oh_hell(args)
         return
-    ours: list[float] = []
-    theirs: list[float] = []
-    for r in range(args.repeats):
-        order = [("c", lambda: engine_rounds(3, "standard", None, args.seconds)),
-                 ("o", lambda: openspiel_games(args.seconds))]
-        got: dict[str, float] = {}
-        for key, fn in order if r % 2 == 0 else order[::-1]:
-            n, t = fn()
-            got[key] = n / t
-        ours.append(got["c"])
-        theirs.append(got["o"])
-        print(f"rep {r + 1}: chaitea {got['c']:8.0f} rounds/s  OpenSpiel oh_hell "
-              f"{got['o']:8.0f} games/s  ratio {got['c'] / got['o']:.2f}", flush=True)
+    ours, theirs = alternate(args.repeats,
+                             ("chaitea", "rounds", lambda: engine_rounds(3, "standard", None,
+                                                                         args.seconds)),
+                             ("OpenSpiel oh_hell", "games", lambda: openspiel_games(args.seconds)))
     ratio = statistics.median(c / o for c, o in zip(ours, theirs, strict=True))
     print(f"median: chaitea 3 players {statistics.median(ours):.0f} rounds/s, OpenSpiel "
           f"{OPENSPIEL_GAME} from Python {statistics.median(theirs):.0f} games/s")
@@ -237,25 +228,36 @@ def versus_openspiel(args: argparse.Namespace) -> None:
           f"{_best_clone(os_state):.2f} us")
 
 
+Timed = tuple[str, str, Callable[[], tuple[int, float]]]  # label, unit, (count, seconds)
+
+
+def alternate(repeats: int, ours: Timed, theirs: Timed) -> tuple[list[float], list[float]]:
+    """Run ``ours`` and ``theirs`` ``repeats`` times, their order swapping each repetition,
+    printing each repetition's rates and ratio; the two lists of rates (per second)."""
+    rates: tuple[list[float], list[float]] = ([], [])
+    for r in range(repeats):
+        got: dict[int, float] = {}
+        pair = [(0, ours), (1, theirs)]
+        for side, (_, _, fn) in pair if r % 2 == 0 else pair[::-1]:
+            n, t = fn()
+            got[side] = n / t
+        rates[0].append(got[0])
+        rates[1].append(got[1])
+        print(f"rep {r + 1}: {ours[0]} {got[0]:8.0f} {ours[1]}/s  {theirs[0]} {got[1]:8.0f} "
+              f"{theirs[1]}/s  ratio {got[0] / got[1]:.2f}", flush=True)
+    return rates
+
+
 def oh_hell_versus_oh_hell(args: argparse.Namespace) -> None:
     """``--openspiel --oh-hell``: the kit's Oh Hell and OpenSpiel's, the same game, games per
     second alternating (the order swapping), medians, the ratio (the median of each
     repetition's own); then ``clone()`` of each in play."""
     import pyspiel
 
-    ours: list[float] = []
-    theirs: list[float] = []
-    for r in range(args.repeats):
-        order = [("c", lambda: oh_hell_games(args.seconds)),
-                 ("o", lambda: openspiel_games(args.seconds, name=OPENSPIEL_OH_HELL))]
-        got: dict[str, float] = {}
-        for key, fn in order if r % 2 == 0 else order[::-1]:
-            n, t = fn()
-            got[key] = n / t
-        ours.append(got["c"])
-        theirs.append(got["o"])
-        print(f"rep {r + 1}: chaitea oh-hell {got['c']:8.0f} games/s  OpenSpiel oh_hell "
-              f"{got['o']:8.0f} games/s  ratio {got['c'] / got['o']:.2f}", flush=True)
+    ours, theirs = alternate(args.repeats,
+                             ("chaitea oh-hell", "games", lambda: oh_hell_games(args.seconds)),
+                             ("OpenSpiel oh_hell", "games",
+                              lambda: openspiel_games(args.seconds, name=OPENSPIEL_OH_HELL)))
     ratio = statistics.median(c / o for c, o in zip(ours, theirs, strict=True))
     print(f"median: chaitea oh-hell {statistics.median(ours):.0f} games/s, OpenSpiel "
           f"{OPENSPIEL_OH_HELL} from Python {statistics.median(theirs):.0f} games/s")

@@ -27,8 +27,9 @@ True
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from chaitea_widgets.lazy import lazy_names
 
 if TYPE_CHECKING:  # for mypy and editors; at run time each module loads on first use
     from .compare import Decision, TwoRulebooks, compare_deal, differ_problem, winner_ctj_problem
@@ -163,14 +164,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    module = _MODULES.get(name)
-    if module is None:
-        raise AttributeError(f"module 'chaitea_widgets.course' has no attribute {name!r}")
-    value = getattr(importlib.import_module(f".{module}", __name__), name)
-    globals()[name] = value  # the next look-up is a plain attribute
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted([*globals(), *__all__])
+__getattr__, __dir__ = lazy_names(__name__, _MODULES, globals())
