@@ -77,7 +77,7 @@ endef
 help:
 	@echo "make dashboard    serve the notebooks with Voilà on $(HOST):PORT (PORT=$(PORT))"
 	@echo "make workshop     the same for a class: make workshop LEARNERS=30 [LESSON=...]"
-	@echo "make test         ruff, mypy, unit tests, nbval, browser tests, binder build test"
+	@echo "make test         ruff, mypy, docs, unit tests (compiled and pure), nbval, browser, Binder build, OpenSpiel agreement, workshop"
 	@echo "make lint         ruff + mypy only"
 	@echo "make docs         build the documentation site into build/docs (Sphinx)"
 	@echo "make unit | nbval | browser | workshop-smoke | binder-test   one stage of make test"
@@ -161,7 +161,7 @@ test: setup
 	$(call stage,unit tests,$(UNIT))
 	$(call stage,unit tests on pure Python (CHAITEA_PURE=1),$(PURE))
 	$(call stage,notebooks (nbval),$(NBVAL))
-	$(call stages_side_by_side,browser tests,$(BROWSER),binder build test,$(BINDER))
+	$(call stages_side_by_side,browser tests,$(BROWSER),binder build test and OpenSpiel agreement,$(BINDER) && $(MAKE) openspiel-check)
 	$(call stage,workshop smoke test,$(WORKSHOP))
 
 lint: venv
@@ -242,7 +242,7 @@ binder-links:
 	@echo "[![Binder: dashboards](https://mybinder.org/badge_logo.svg)](https://mybinder.org/v2/gh/$(BINDER_REPO)/HEAD?urlpath=voila/tree/notebooks)"
 
 clean:
-	rm -rf $(VENV) build dist *.egg-info artifacts .mypy_cache .ruff_cache .pytest_cache .hypothesis
+	rm -rf $(VENV) .venv-openspiel build dist *.egg-info artifacts .mypy_cache .ruff_cache .pytest_cache .hypothesis
 	find chaitea -name '*.so' -delete
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +
 
