@@ -424,13 +424,14 @@ class JassTable(JassPractice, View):
                 lines.append(f"{escape(s.names[seat])}: {escape(words)}")
         sides = g.side_names or s.names
         if decl.winner is not None and any(decl.points):
-            lines.append(f"{escape(sides[decl.winner])} scores its Weis: "
-                         f"{decl.points[decl.winner]}")
+            lines.append(f"{'Team ' if g.side_names else ''}{escape(sides[decl.winner])} "
+                         f"scores {decl.points[decl.winner]} for Weis")
         elif any(decl.melds):
             lines.append("Equal best Weis: nobody scores them (RULES J)")
         for side, pts in enumerate(s.stoeck_points):
             if pts:
-                lines.append(f"Stöck (trump King and Ober): {pts} for {escape(sides[side])}")
+                lines.append(f"Stöck (trump King and Ober): {pts} for "
+                             f"{'Team ' if g.side_names else ''}{escape(sides[side])}")
         return "<br>".join(lines)
 
     def _end_words(self) -> str:

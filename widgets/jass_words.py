@@ -117,14 +117,22 @@ def item_words(spelling: str, faces: str = "swiss") -> str:
     return spelling
 
 
+#: Four of a kind in words, by face style: Swiss faces have Unders, Obers and Banners (RULES C).
+FOUR_WORDS: dict[str, dict[str, str]] = {
+    "swiss": {"10": "Banners", "J": "Unders", "Q": "Obers", "K": "Kings", "A": "Aces"},
+    "french": {"J": "Jacks", "Q": "Queens", "K": "Kings", "A": "Aces"},
+}
+
+
 def meld_words(meld: Any, faces: str = "swiss") -> str:
-    """A Weis in words with its points: ``four 9s (150)``, ``3 in sequence to the K of Roses
-    (20)``."""
+    """A Weis in words with its points: ``four 9s (150)``, ``four Unders (200)``, ``3 in
+    sequence to the K of Roses (20)``."""
     cards = list(meld.cards)
     kind = getattr(meld.kind, "value", str(meld.kind))
     if kind == "four":
         rank = str(cards[0]).rstrip("'")[:-1]
-        return f"four {rank}s ({meld.points})"
+        words = FOUR_WORDS.get(faces, FOUR_WORDS["swiss"]).get(rank, f"{rank}s")
+        return f"four {words} ({meld.points})"
     top = str(meld.top).rstrip("'")  # a second deck's copy mark (six-player Schieber)
     return (f"{len(cards)} in sequence to the {top[:-1]} of {suit_words(top[-1], faces)} "
             f"({meld.points})")

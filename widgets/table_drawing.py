@@ -232,7 +232,8 @@ class TableDrawing(TableBase):
                      for c in cards]
             hand_strip.set_items(items)
         else:
-            hand_strip.set_items([StripItem(kind="back", caption=f"{len(cards)} cards")]
+            hand_strip.set_items([StripItem(kind="back", caption=f"{len(cards)} card"
+                                            f"{'s' * (len(cards) != 1)}")]
                                  if cards else [])
         stacks = s.straw(seat)
         if stacks:

@@ -251,7 +251,7 @@ WEIS = {w.key: w for w in (
                 "can serve in one meld only, and the four 9s (150) are worth more than 7-8-9 of "
                 "Shields (20).",
                 "trump(H)", ("9C 9D 9H 9S 7D 8D AH",), (0,), (150,), 0),
-    WeisExample("jacks-and-a-five", "Four Jacks and a run of five",
+    WeisExample("jacks-and-a-five", "Four Unders and a run of five",
                 "Four Unders (200) and 6 to 10 of Shields (100): the Under of Shields goes to "
                 "the four Unders, which leaves a run of five, 300 in all.",
                 "trump(C)", ("JC JD JH JS 6D 7D 8D 9D 10D",), (0,), (300,), 0),

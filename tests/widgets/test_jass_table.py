@@ -109,10 +109,10 @@ def test_weis_and_stoeck_lines_are_the_engines() -> None:
     view._render()
     decl = s.weis_declared
     side = "AB"[decl.winner]
-    assert f"{side} scores its Weis: {decl.points[decl.winner]}" in view.weis.value
+    assert f"Team {side} scores {decl.points[decl.winner]} for Weis" in view.weis.value
     assert table.state.round_results[0]["weis"][decl.winner] == decl.points[decl.winner]
     stoeck_side = next(i for i, p in enumerate(s.stoeck_points) if p)
-    assert f"Stöck (trump King and Ober): 20 for {'AB'[stoeck_side]}" in view.weis.value
+    assert f"Stöck (trump King and Ober): 20 for Team {'AB'[stoeck_side]}" in view.weis.value
 
 
 def test_chalk_strokes_add_up_to_the_total() -> None:

@@ -112,3 +112,110 @@ def test_welcome_says_what_exists_of_jass(course: Any) -> None:
     # the Jass lessons exist now (lessons 10 to 15): linked, and nothing listed as coming
     assert course.COMING == [] and "(coming)" not in text
     assert "Jass: the Swiss cards" in course.index_html()
+
+
+# ------------------------------------------------------------------ Jass and course wording
+def _weis_view(ruleset: str) -> Any:
+    """A Jass table view at the start of play of a hand with a Weis that scores."""
+    from chaitea.rulesets import jass_game
+    from chaitea_widgets.jass_table import JassTable
+
+    for seed in range(1, 120):
+        s = jass_game(ruleset).new_initial_state(seed=seed)
+        while s.phase == "picking":
+            s.apply_action(s.legal_moves()[0])
+        decl = s.weis_declared
+        if s.phase == "play" and decl is not None and decl.winner is not None \
+                and any(decl.points) and any(s.stoeck_points):
+            view = JassTable(ruleset, seed=1, humans=tuple(range(s.game.players)))
+            view.state = s
+            view._render()
+            return view, s
+    raise AssertionError(f"no {ruleset} hand with Weis and Stöck in 120 seeds")
+
+
+def test_a_team_scores_its_weis_as_team_a_not_as_an_ace() -> None:
+    """"A scores its Weis: 20" read as an Ace: the side is a team, "Team A"."""
+    view, s = _weis_view("schieber")
+    decl = s.weis_declared
+    text = view.weis.value
+    assert f"Team {'AB'[decl.winner]} scores {decl.points[decl.winner]} for Weis" in text
+    assert "its Weis" not in text
+    side = next(i for i, p in enumerate(s.stoeck_points) if p)
+    assert f"Stöck (trump King and Ober): 20 for Team {'AB'[side]}" in text
+
+
+def test_a_player_scores_a_weis_in_words_for_a_player() -> None:
+    """Basic Jass, each for themselves: "Aslan scores 20 for Weis", not "scores its Weis"."""
+    view, s = _weis_view("jass")
+    decl = s.weis_declared
+    text = view.weis.value
+    assert f"{s.names[decl.winner]} scores {decl.points[decl.winner]} for Weis" in text
+    assert "its Weis" not in text and "Team" not in text
+
+
+def test_four_unders_not_four_jacks_and_no_stray_cards() -> None:
+    """Lesson 12 says Under, Ober and Banner: four of a kind in those words, and the text's
+    example printed as "four 9s (150)", not with its cards strung after it."""
+    from chaitea.records.jass_teaching import WEIS
+    from chaitea.rulesets.jass import best_melds
+    from chaitea_widgets.jass_words import meld_words
+
+    assert meld_words(best_melds("JC JD JH JS 6D 7D 8D 9D 10D")[0]) == "four Unders (200)"
+    assert meld_words(best_melds("QC QD QH QS")[0]) == "four Obers (100)"
+    assert meld_words(best_melds("10C 10D 10H 10S")[0]) == "four Banners (100)"
+    assert meld_words(best_melds("JC JD JH JS")[0], "french") == "four Jacks (200)"
+    assert [meld_words(m) for m in best_melds("9C 9D 9H 9S 7D 8D AH")] == ["four 9s (150)"]
+    assert all("Jack" not in w.title for w in WEIS.values())
+    nb = json.loads((NOTEBOOKS / "12_weis_and_stoeck.ipynb").read_text(encoding="utf-8"))
+    shown = "".join("".join(o.get("text", "")) for c in nb["cells"] if c["cell_type"] == "code"
+                    for o in c.get("outputs", []))
+    assert "four 9s (150)" in shown and "9S 9H" not in shown
+
+
+def test_one_card_is_one_card_in_lesson_6() -> None:
+    """Lesson 6's table: a bot's hidden hand of one card says "1 card", not "1 cards"."""
+    from chaitea_widgets import GameDashboard
+
+    dash = GameDashboard(players=3, seed=3)
+    dash.table.open_hands.value = False
+    seen: dict[int, str] = {}
+    for _ in range(400):
+        s = dash.state
+        if s.is_terminal() or 1 in seen:
+            break
+        for seat in range(1, 3):
+            items = dash.table.seat_hands[seat].items
+            if len(items) == 1 and items[0].kind == "back":
+                seen[len(s.hand(seat))] = items[0].caption
+        _play_some(dash, 1)
+    assert seen.get(1) == "1 card", seen
+    assert all(caption == f"{n} card" + "s" * (n != 1) for n, caption in seen.items())
+
+
+def test_lesson_15_says_in_words_which_cards_schieber_also_allows() -> None:
+    """Lesson 15's "Schieber allows 9C, AD, Chai Tea Jazz would not: ... or a card Chai Tea
+    Jazz must follow with." reads as a player reads it: the cards named, the reasons plain."""
+    from chaitea_widgets.course.compare import Decision, _differences
+
+    d = Decision(number=1, trick_number=1, leader=1, before=("6H",), hand=("9C", "AD", "7H"),
+                 jass_legal=("9C", "AD", "7H"), ctj_legal=("7H",), played="7H",
+                 trick=("6H", "7H", "8H", "9H"), jass_winner="9H", ctj_winner="9H")
+    said = " ".join(_differences(d, "trump(H)"))
+    assert "In Schieber you may also play the 9 of Acorns (9C) or the Ace of Shields (AD)" \
+        in said
+    assert "Chai Tea Jazz would not let you" in said
+    assert "must follow with." not in said and "9C, AD" not in said
+
+
+def test_the_rules_lab_says_answered_only_after_an_answer_and_where_the_data_is() -> None:
+    """"Answered from the data above" showed where no data was above: the status line sits
+    above the answer's table and plot, and says so only once it has answered."""
+    from chaitea_widgets.course.lab import WorkedQuestion
+
+    view = WorkedQuestion("barrel", n=4)
+    assert view.message == "" and "Answered" not in view.status.widget.value
+    assert view.answer(), view.message
+    assert "data above" not in view.message
+    assert view.message.startswith("Answered from 4 whole games of ")
+    assert "table and plot below" in view.message

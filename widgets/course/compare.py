@@ -107,8 +107,10 @@ def _differences(d: Decision, contract: str) -> list[str]:
         said.append(f"Chai Tea Jazz would also allow {', '.join(only_ctj)}: Schieber forbids "
                     "undertrumping (RULES J), Chai Tea Jazz has no such rule (RULES F).")
     if only_jass:
-        said.append(f"Schieber allows {', '.join(only_jass)}, Chai Tea Jazz would not: the Puur "
-                    "exception (RULES J), or a card Chai Tea Jazz must follow with.")
+        cards = " or ".join(f"the {card_name(c)} ({c})" for c in only_jass)
+        said.append(f"In Schieber you may also play {cards}; Chai Tea Jazz would not let you: "
+                    "either Schieber's Puur exception frees you (RULES J), or Chai Tea Jazz "
+                    "makes you follow with another card here (RULES F).")
     if not said:
         said.append("Both rulebooks allow the same cards here.")
     if d.jass_winner != d.ctj_winner:

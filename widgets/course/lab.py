@@ -463,7 +463,9 @@ class WorkedQuestion(View):
                 self.table_box.value = _table_html(res.table)
                 self.plot.value = figure_png(res.figure)
                 show(self.plot, True)
-            self.status.ok(f"Answered from the data above ({question_bots()} bots).")
+            unit = "whole games" if self.key == "barrel" else "rounds"
+            self.status.ok(f"Answered from {self.n:,} {unit} of {question_bots()} bots: the "
+                           "table and plot below.")
 
         return self._attempt(go)
 
