@@ -27,7 +27,7 @@ __all__ = ["DEFAULT_NAMES", "Refusal", "Status", "View", "button", "close", "def
 
 STATIC = Path(__file__).parent / "static"
 KIT_CSS = (STATIC / "kit.css").read_text(encoding="utf-8")
-DEFAULT_NAMES = ("Aslan", "Leo", "Mufasa", "Nala", "Sarabi", "Simba")
+DEFAULT_NAMES = ("Aslan", "Leo", "Mufasa", "Nala", "Sarabi", "Simba", "Rafiki")  # up to 7 seats
 log = logging.getLogger(__name__)
 MESSAGE_LIMIT = 400  # characters of a status line
 T = TypeVar("T")

@@ -106,7 +106,7 @@ def card_name(card: Card, *, swiss: bool | None = None) -> str:
     if card.suit is None:
         return f"Joker {card.copy}"
     use_swiss = card.jass if swiss is None else swiss
-    rank = _JASS_NAMES[card.rank] if card.jass else str(card.rank)
+    rank = _JASS_NAMES.get(card.rank, str(card.rank)) if card.jass else str(card.rank)
     suit = card.suit.swiss if use_swiss else card.suit.plural
     twin = " (second copy)" if card.copy else ""
     return f"{rank} of {suit}{twin}"

@@ -203,6 +203,11 @@ def _index(card: Card, faces: Faces) -> str:
 # Pip centres in the 100x145 box, and the pip size, by rank.
 _L, _R = 37.5, 62.5
 _PIPS: dict[int, tuple[float, tuple[tuple[float, float], ...]]] = {
+    # 2 to 5: the French deck's low cards (Oh Hell's 52 cards), laid out as on French cards
+    2: (24, ((50, 32), (50, 113))),
+    3: (22, ((50, 30), (50, 72.5), (50, 115))),
+    4: (22, ((_L, 32), (_R, 32), (_L, 113), (_R, 113))),
+    5: (21, ((_L, 32), (_R, 32), (50, 72.5), (_L, 113), (_R, 113))),
     6: (21, ((_L, 32), (_R, 32), (_L, 72.5), (_R, 72.5), (_L, 113), (_R, 113))),
     7: (19, ((_L, 30), (_R, 30), (50, 51), (_L, 75), (_R, 75), (_L, 115), (_R, 115))),
     8: (19, ((_L, 28), (_R, 28), (_L, 58), (_R, 58), (_L, 87), (_R, 87), (_L, 117), (_R, 117))),

@@ -10,7 +10,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from chaitea.core.cards import JASS, JASS_DOUBLE, Card, Suit
+from chaitea.core.cards import FRENCH, JASS, JASS_DOUBLE, Card, Suit
 from chaitea.draw import JassHand, JassTrick
 from chaitea.draw import svg_cards as SC
 from chaitea.draw import swiss_cards as W
@@ -65,6 +65,21 @@ def test_every_card_is_wellformed_and_named(faces):
         _uses(svg)
         seen.add(svg)
     assert len(seen) == 36  # every face its own
+
+
+@pytest.mark.parametrize("faces", W.FACES)
+def test_every_card_of_the_french_deck_draws_with_its_pips(faces):
+    """The 52-card French deck (Oh Hell) holds 2 to 5, which the Jass deck does not: each low
+    card shows as many suit signs as its rank, and all 52 faces differ."""
+    seen = set()
+    for card in FRENCH.cards:
+        assert card.suit is not None
+        svg = W.jass_card_svg(card, faces=faces)
+        _parse(svg)
+        if card.rank <= 5:
+            assert svg.count(f"scale({W._PIPS[card.rank][0] / 100:g})") == card.rank
+        seen.add(svg)
+    assert len(seen) == 52
 
 
 def test_swiss_and_french_faces_differ_and_sizes_match_svg_cards():
