@@ -51,3 +51,7 @@ class HandScoring:
     def finished(self, score: Any) -> bool:
         """Whether the part's end rule ends the game."""
         return self.part.finished(score)
+
+    def winner(self, score: Any) -> int | None:
+        """The winning side of a game over, as the part says."""
+        return self.part.winner(score)

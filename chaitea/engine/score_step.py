@@ -48,6 +48,9 @@ class Scoring(Protocol):
     def finished(self, score: Any) -> bool:
         """Whether the game is over."""
 
+    def winner(self, score: Any) -> int | None:
+        """The winning side (a seat, or a team index) of a game over."""
+
 
 class ScoreStep:
     """The round's end over the state's fields (the state declares and sets them)."""

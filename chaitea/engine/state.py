@@ -79,6 +79,15 @@ class RoundState(PlayStep, PickStep, DealStep, ScoreStep, StateMachine[R]):
         self._reset_play()
 
     apply = PlayStep.apply_action  # the short name, one call (compiled: the native method)
+    _round_only = False  # a state of one round's play (Game.round_state) has no game to win
+
+    def winner(self) -> int | None:
+        """The winning side (a seat, or a team index 0=A, 1=B) once the game is over, as the
+        game's scoring part says (``game.scoring.winner``, the score step's protocol)."""
+        if self._phase != "end" or self._round_only:
+            return None
+        winner: int | None = self.game.scoring.winner(self._score)
+        return winner
 
     def __getstate__(self) -> dict[str, object]:
         """For pickling: the instance's fields and a compiled base's (``fields_of``)."""

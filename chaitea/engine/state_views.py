@@ -145,9 +145,6 @@ class StateViews(StateMachine[dict[str, Any]]):
     def totals(self) -> tuple[int, ...]:
         return tuple(self.game.table.score.totals(self._score))
 
-    def winner(self) -> int | None:
-        return self.game.table.score.winner(self._score) if self._phase == "end" else None
-
     def observation(self, seat: int) -> dict[str, Any]:
         """What ``seat`` may see: its hand, the trick, the contract, the picking items it may
         see (Differenzler: its own guess, not the others' until the hand ends), the turned-up

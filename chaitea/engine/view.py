@@ -142,12 +142,6 @@ class StateView(StateFields):
         seat: int = (self._leader + pos) % self.game.players
         return seat
 
-    def winner(self) -> int | None:
-        """The winning side (a seat, or a team index 0=A, 1=B) once the game is over."""
-        if self._phase != "end" or self._round_only:
-            return None
-        return self._score.standings()[0]
-
     def game_points(self) -> list[int]:
         return self._score.game_points
 

@@ -103,6 +103,12 @@ class PaperPadScore:
         """The end rule: the game is over when the Paper Pad is full (RULES S)."""
         return pad.is_complete()
 
+    @staticmethod
+    def winner(pad: Pad) -> int | None:
+        """The winning side of a game over (the pad full, or ended by agreement, RULES S): the
+        first in the standings."""
+        return pad.standings()[0]
+
     def leader_is_safe(self, game: Game, pad: Pad) -> bool:
         """Whether the leader can no longer be overtaken (RULES S: ending by agreement)."""
         ranking = pad.standings()
