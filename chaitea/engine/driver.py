@@ -318,12 +318,6 @@ class JassState(TableDealing, TablePicking, ActionSpellings, StateViews,
             raise self._pick_refusal(s)  # the phase's own reason (StatusPicking.refusal)
         return self.game.action_ids[s]
 
-    def returns(self) -> list[float]:
-        """Each seat's side score (Schieber: its team's total; Coiffeur: net Palitos or row
-        points; basic Jass: its points)."""
-        totals = self.game.table.score.totals(self._score)
-        return [float(totals[self._side_of[s]]) for s in range(self._n)]
-
     def history(self) -> list[int]:
         """The action ids applied so far (deals are chance events, not listed)."""
         return [a for _, acts in self._done for a in acts] + self._acts

@@ -289,20 +289,6 @@ class GameState(StateView, RoundPlay, RoundState[RoundResult]):
         c._logs = self._logs[:-1] + [self._logs[-1].copy()] if self._logs else []
         c._acts = c._logs[-1].actions if c._logs else []
 
-    def returns(self) -> list[float]:
-        """Per seat: its side's game points so far (the final result once terminal). A state made
-        by :meth:`Game.round_state` returns the declarer side's round score (negated for the
-        other seats) at its end and zeros before."""
-        g = self.game
-        if self._round_only:
-            if not self._results:
-                return [0.0] * g.players
-            r = self._results[-1]
-            side = g.side_of[r.declarer]
-            return [float(r.score if g.side_of[s] == side else -r.score) for s in range(g.players)]
-        gp = self._score.game_points
-        return [float(gp[g.side_of[s]]) for s in range(g.players)]
-
     def history(self) -> list[int]:
         """Every action id applied so far, in order (deals are not actions)."""
         return [a for log in self._logs for a in log.actions]

@@ -55,3 +55,8 @@ class HandScoring:
     def winner(self, score: Any) -> int | None:
         """The winning side of a game over, as the part says."""
         return self.part.winner(score)
+
+    def totals(self, score: Any) -> tuple[int, ...]:
+        """Each side's score so far, as the part says (Schieber: its team's total; Coiffeur:
+        net Palitos or row points; basic Jass: its points)."""
+        return self.part.totals(score)

@@ -30,6 +30,7 @@ dealt; a state supplies ``_round_scored(result)`` (what its family keeps of the 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 __all__ = ["ScoreStep", "Scoring"]
@@ -50,6 +51,9 @@ class Scoring(Protocol):
 
     def winner(self, score: Any) -> int | None:
         """The winning side (a seat, or a team index) of a game over."""
+
+    def totals(self, score: Any) -> Sequence[int]:
+        """Each side's total so far (the state's ``returns``)."""
 
 
 class ScoreStep:

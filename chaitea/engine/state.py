@@ -89,6 +89,21 @@ class RoundState(PlayStep, PickStep, DealStep, ScoreStep, StateMachine[R]):
         winner: int | None = self.game.scoring.winner(self._score)
         return winner
 
+    def returns(self) -> list[float]:
+        """Per seat: its side's total so far, the final result once terminal (the scoring
+        part's ``totals``: Chai Tea Jazz's game points, RULES S; a Jass table's side score:
+        Schieber's team total, Coiffeur's net Palitos or row points, basic Jass's points). A
+        state of one round's play (Chai Tea Jazz's ``Game.round_state``) returns the scoring
+        part's ``round_returns``: the declarer side's round score (negated for the other seats)
+        at its end and zeros before."""
+        g = self.game
+        if self._round_only:
+            out: list[float] = g.scoring.round_returns(g, self._results)
+            return out
+        totals = g.scoring.totals(self._score)
+        side_of = self._side_of
+        return [float(totals[side_of[s]]) for s in range(self._n)]
+
     def __getstate__(self) -> dict[str, object]:
         """For pickling: the instance's fields and a compiled base's (``fields_of``)."""
         return fields_of(self)

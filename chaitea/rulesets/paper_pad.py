@@ -21,6 +21,7 @@ PaperPadScore(match_point=True, meta='cumulative-most')
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -108,6 +109,22 @@ class PaperPadScore:
         """The winning side of a game over (the pad full, or ended by agreement, RULES S): the
         first in the standings."""
         return pad.standings()[0]
+
+    @staticmethod
+    def totals(pad: Pad) -> list[int]:
+        """Each side's game points so far (RULES S)."""
+        return pad.game_points
+
+    @staticmethod
+    def round_returns(game: Game, results: Sequence[RoundResult]) -> list[float]:
+        """A state of one round's play (``Game.round_state``): the declarer side's round score
+        to its seats and its negation to the others at its end, zeros before."""
+        if not results:
+            return [0.0] * game.players
+        r = results[-1]
+        side = game.side_of[r.declarer]
+        return [float(r.score if game.side_of[s] == side else -r.score)
+                for s in range(game.players)]
 
     def leader_is_safe(self, game: Game, pad: Pad) -> bool:
         """Whether the leader can no longer be overtaken (RULES S: ending by agreement)."""
