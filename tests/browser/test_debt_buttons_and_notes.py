@@ -177,6 +177,7 @@ def test_06_desktop_note_on_hover(desk: Page, voila_url: str,  # noqa: F811
     table = dash.locator(".ctj-trick-table").first
     dimmed = table.locator(".ctj-hand-0 button.ctj-card-8H.ctj-unplayable")
     expect(dimmed).to_have_count(1, timeout=UPDATE_MS)
+    expect(dimmed).to_be_visible(timeout=UPDATE_MS)  # in the page, not only in the DOM
     dimmed.hover(force=True)
     note = desk.locator(".ctj-why-note[data-card='8H']")
     expect(note).to_be_visible(timeout=UPDATE_MS)
