@@ -307,7 +307,10 @@ def test_06_game_save_and_load(desk: Page, voila_url: str, tmp_path: Path) -> No
     record = json.loads(saved.read_text(encoding="utf-8"))
     assert record["format"] == "chaitea-record/1"
 
-    # A corrupted record is refused with a message; the game on the table is untouched.
+    # A corrupted record is refused with a message; the game on the table is untouched. The
+    # paced bots answer Aslan's card first: the table is still once his cards light again.
+    lit = dash.locator(".ctj-trick-table .ctj-hand-0 button.ctj-playable")
+    expect(lit.first).to_be_visible(timeout=UPDATE_MS)
     hand_before = dash.locator(".ctj-hand-0").inner_text()
     step_before = dash.locator(".ctj-trick-table .ctj-step-label").inner_text()
     broken = saved.read_bytes()[: len(saved.read_bytes()) // 2]
