@@ -38,8 +38,8 @@ from chaitea import Game, Suit
 from chaitea.ai import _nbsolver
 from chaitea.ai.kernel import Position, Rules, position_of, rules_of
 from chaitea.ai.solver import SearchLimit, solve_position
-from tests.bots.jass_positions import jass_round
-from tests.bots.reference import coalition, minimax
+from tests.ai.jass_positions import jass_round
+from tests.ai.reference import coalition, minimax
 
 SCHIEBER_MODES = ("trump(C)", "trump(D)", "trump(H)", "trump(S)", "obenabe", "undenufe")
 
@@ -141,7 +141,7 @@ import chaitea
 from chaitea.ai.kernel import position_of, rules_of
 from chaitea.ai.solver import solve_position
 sys.path.insert(0, {root!r})
-from tests.bots.jass_positions import jass_round
+from tests.ai.jass_positions import jass_round
 rng = random.Random({seed})
 st = jass_round(rng, "schieber", 4, {{}}, "trump(H)")
 while len(st.trick_ids()) < 9 - {left}:

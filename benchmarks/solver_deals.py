@@ -39,7 +39,7 @@ from chaitea.ai._search import Search
 from chaitea.ai.kernel import Position, Rules, position_of, rules_of
 from chaitea.ai.solver import SearchLimit, solve_position
 from chaitea.rulesets import jass_game
-from tests.bots.jass_positions import jass_round
+from tests.ai.jass_positions import jass_round
 
 # The fixed benchmark's position sets, every deal from the first lead: (game, contracts drawn
 # per deal); "ctj": Chai Tea Jazz, three players; the Jass games: the ruleset, its picking

@@ -14,7 +14,7 @@ one self-recursive function, is its reference), run by :class:`chaitea.ai.solver
 numba is installed and the round fits (at most 62 cards,
 no straw-piles or set-aside cards, no Tutti: those stay on the pure-Python search). Setting
 ``CHAITEA_NO_NUMBA=1`` disables it (as for :mod:`chaitea.analysis.batch`); both searches give the
-same values and best moves (``tests/bots/test_kernel_numba.py``).
+same values and best moves (``tests/ai/test_kernel_numba.py``).
 """
 
 from __future__ import annotations
@@ -310,7 +310,7 @@ def node(p: int, tno: int, tlen: int, led: int, leader: int, alpha: int, beta: i
     The search as one self-recursive function, kept as the reference of
     :func:`search`, which the solver runs (numba cannot cache a recursive function on disk: a
     cached one crashes when loaded, numba 0.68): both share the node's entry (:func:`_enter`)
-    and its store (:func:`_finish`); ``tests/bots/test_nbsearch.py`` runs both as plain Python
+    and its store (:func:`_finish`); ``tests/ai/test_nbsearch.py`` runs both as plain Python
     and compares values, best cards, node counts and tables."""
     if S[ST_ABORT]:
         return 0, -1

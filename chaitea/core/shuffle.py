@@ -30,7 +30,7 @@ def shuffled_indices(seed: int, size: int) -> list[int]:
     # Fisher-Yates from the top, each index drawn by rejection from getrandbits (CPython's
     # _randbelow_with_getrandbits). The C generator seeded with an int is the one
     # random.Random(seed) seeds (Random.seed hands an int to it unchanged) without the Python
-    # layer's __init__ and seed. tests/engine/test_deal_shuffle.py checks the equality.
+    # layer's __init__ and seed. tests/core/test_deal_shuffle.py checks the equality.
     order = list(range(size))
     getrandbits = _random.Random(seed).getrandbits
     i = size - 1

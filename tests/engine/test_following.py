@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from chaitea import STANDARD, Card, Contract, Game, GameState, IllegalAction, IllegalPlay
+from tests.core.test_contracts import ref_winner
 from tests.engine.conftest import make_deal, strs
-from tests.engine.test_contracts import ref_winner
 
 # Seat 0 holds 9H and no other heart; seat 1 holds exactly 3H and 5H (and 7C, 1S-3S);
 # seat 2 holds six hearts and six spades, no clubs, no diamonds.

@@ -11,7 +11,7 @@ from chaitea.ai.tournament import play_jass_matches
 from chaitea.core.cards import JASS
 from chaitea.rulesets import jass_game
 from chaitea.rulesets.jass.tally import AfterHands, TallyScore, TallyState
-from tests.bots.test_jass_bots import checked_round
+from tests.ai.test_jass_bots import checked_round
 from tests.jass.test_tally import _PerTrick
 from tests.rulesets.helpers import state_with
 

@@ -7,7 +7,7 @@
 - Summaries: over many rounds, the batch's random play and the state path's random bots give
   the same Match rate, Weis points and declaring side's card points by mode
   (:mod:`chaitea.analysis.jass_tables`). Tolerance: each difference of two independent
-  estimates within 4 standard errors of the difference, as tests/explore/test_batch.py (the
+  estimates within 4 standard errors of the difference, as tests/analysis/test_batch.py (the
   seeds are fixed, so the test is deterministic).
 """
 

@@ -3,7 +3,7 @@ and pays, as docs/bots.md#the-compiled-search says, and a dashboard's kernel nev
 its compile (:mod:`chaitea.ai.compile_policy`).
 
 No test here compiles: the compiled search is replaced by a stand-in that records its call
-(``tests/bots/test_kernel_numba.py`` holds the compiled search's values to the Python one's).
+(``tests/ai/test_kernel_numba.py`` holds the compiled search's values to the Python one's).
 """
 
 from __future__ import annotations

@@ -186,7 +186,7 @@ def test_a_fresh_process_loads_the_compiled_search_from_numbas_cache() -> None:
             "sum(f.stats.cache_misses.values()))\n"
             "from chaitea.ai.kernel import position_of, rules_of\n"
             "from chaitea.ai.solver import solve_position\n"
-            "from tests.bots.jass_positions import jass_position\n"
+            "from tests.ai.jass_positions import jass_position\n"
             "st = jass_position(random.Random(8), 'schieber', 4, {}, 'trump(S)', 6, False)\n"
             "for numba in (None, False):\n"
             "    v, best, _ = solve_position(rules_of(st), position_of(st), numba=numba)\n"
