@@ -41,6 +41,7 @@ from chaitea.core.errors import (
 )
 from chaitea.core.setups import SEATINGS, Row, Seating, Setup, parse_setup
 from chaitea.engine.actions import Accept, Action, Decline, Offer, Pass, Pick, Play, Rescind
+from chaitea.engine.base_game import BaseGame
 from chaitea.engine.game import CHANCE, TERMINAL, Game, GameState, RoundResult, TrickRecord
 from chaitea.engine.pad import Pad
 from chaitea.records.record import load, loads, replay, save
@@ -65,6 +66,7 @@ __all__ = [
     "TERMINAL",
     "Accept",
     "Action",
+    "BaseGame",
     "Card",
     "CardError",
     "ChaiTeaError",

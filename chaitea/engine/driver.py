@@ -30,16 +30,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from chaitea.core.bits import tables as bit_tables
-from chaitea.core.cards import Card, Deck, deck_named
+from chaitea.core.cards import Card, deck_named
 from chaitea.core.contracts import FRENCH_FAMILY, JASS_FAMILY, Contract
 from chaitea.core.deals import Deal
 from chaitea.core.errors import IllegalAction, IllegalPick, IllegalPlay, SetupError
 from chaitea.core.following import follow_rule
 from chaitea.core.markup import quote, shorten
 from chaitea.core.round_tables import PlayPlan, TrickTables, trick_tables
-from chaitea.core.seating import Seating
 from chaitea.core.tricks import TrickRule, TrumpSetting, last_trick_bonus, late_trump_points
+from chaitea.engine.base_game import BaseGame
 from chaitea.engine.hand import Hand
 from chaitea.engine.hand_scoring import HandScoring
 from chaitea.engine.machine import CHANCE, TERMINAL, round_seed
@@ -71,7 +70,7 @@ def is_jass(state: object) -> TypeIs[JassState]:
     return isinstance(getattr(state, "game", None), JassGame)
 
 
-class JassGame:
+class JassGame(BaseGame):
     """The rules of one Jass-family game as data: its ruleset, players, seating and options.
 
     Use ``chaitea.Game(ruleset="schieber")`` or :func:`chaitea.rulesets.jass_game`.
@@ -96,21 +95,13 @@ class JassGame:
                              f"; use {' or '.join(decks)} (RECORD options.deck)")
         self.deck_given: str | None = deck
         self.name = ruleset.name
-        self.players = t.players
-        self.seating: Seating = t.seating
-        self.deck: Deck = deck_named(deck or decks[0])
-        self.n_cards = self.deck.size
-        # every card dealt, or the hands of a seating that leaves a stock (Oh Hell)
-        self.n_tricks = (self.n_cards - t.seating.set_aside) // t.players
-        self.bit_tables = bit_tables(self.n_cards)  # card ids of a mask (chaitea.core.bits)
+        # players, seating, deck, tricks (every card dealt, or the hands of a seating that
+        # leaves a stock: Oh Hell), sides and card-set tables (engine.base_game)
+        self._seat(t.players, t.seating, deck_named(deck or decks[0]))
         # Weis declared by hand (chaitea.rulesets.jass.declaring)
         self.by_hand = t.declaring is not None and t.declaring.by_hand
         self.value_options = t.value_options | t.deck_value_options.get(self.deck.name,
                                                                          frozenset())
-        self.side_of: tuple[int, ...] = tuple(t.seating.side_of(s) for s in range(t.players))
-        self.sides = t.seating.sides
-        self.side_names: list[str] | None = (
-            ["AB"[i] for i in range(self.sides)] if t.seating.teams else None)
         spellings = [*t.contracts, *t.score.pick_spellings(t.contracts), str(PUSH_ITEM),
                      str(PASS_ITEM)]  # the picking items' record spellings (RECORD Jass)
         if t.declaring is not None:

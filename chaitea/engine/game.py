@@ -35,8 +35,6 @@ from collections.abc import Sequence
 from typing import Any
 
 import chaitea.engine.validate as validate
-from chaitea.core.bits import tables as bit_tables
-from chaitea.core.cards import Deck
 from chaitea.core.contracts import CTJ_FAMILY, Contract
 from chaitea.core.deals import Deal
 from chaitea.core.errors import (
@@ -48,7 +46,7 @@ from chaitea.core.errors import (
 from chaitea.core.following import Follow, FollowRule
 from chaitea.core.render import draw
 from chaitea.core.round_tables import PlayPlan
-from chaitea.core.setups import SEATINGS, Seating, Setup
+from chaitea.core.setups import SEATINGS, Setup
 from chaitea.engine.actions import (
     Accept,
     Action,
@@ -60,6 +58,7 @@ from chaitea.engine.actions import (
     Play,
     Rescind,
 )
+from chaitea.engine.base_game import BaseGame
 from chaitea.engine.machine import CHANCE, TERMINAL
 from chaitea.engine.registry import (
     RECORD_RULESETS,
@@ -78,7 +77,7 @@ __all__ = ["CHANCE", "TERMINAL", "Game", "GameState", "RoundResult", "TrickRecor
 
 RULESETS = ("chai-tea-jazz",)
 
-class Game(ActionTable, PlayTables):
+class Game(BaseGame, ActionTable, PlayTables):
     """The rules of one game as data: players, seating, deck, setup and options.
 
     Options (RECORD ``options``): ``deck`` (``standard``; ``six-player`` or ``double`` for six
@@ -131,9 +130,8 @@ class Game(ActionTable, PlayTables):
         self.setup: Setup = parts.setup
         seating = parts.seating
         the_deck = parts.deck
-        self.players = players
-        self.seating: Seating = seating
-        self.deck: Deck = the_deck
+        # players, seating, deck, tricks, sides and card-set tables (engine.base_game)
+        self._seat(players, seating, the_deck)
         self.passing_the_barrel = passing_the_barrel
         self.match_point = match_point
         self.meta = meta
@@ -143,15 +141,10 @@ class Game(ActionTable, PlayTables):
         self.scoring = parts.scoring  # the pad and the end rule (RULES S)
         self.follow: FollowRule = parts.follow  # RULES F
         self.idle_follow: Follow = self.follow.bind(the_deck)  # before any trump is in force
-        self.n_tricks = seating.tricks(the_deck.name)
         self.step = seating.step
         self.max_debt = seating.max_debt
-        self.sides = seating.sides
-        self.side_of: tuple[int, ...] = tuple(seating.side_of(s) for s in range(players))
-        self.side_names: list[str] | None = ["A", "B"] if seating.teams else None
         self.debts: tuple[int, ...] = tuple(range(0, self.max_debt + 1, self.step))
         self._build_actions()
-        self.bit_tables = bit_tables(self.n_cards)  # card ids of a mask (chaitea.core.bits)
         self._pick_cache: dict[tuple[int, int, Contract | None], tuple[int, ...]] = {}
         self._menu: tuple[tuple[str, int, dict[int, int]], ...] | None = None  # see _picks
         self._table_cache: dict[Contract, list[tuple[tuple[int, ...], ...]]] = {}
