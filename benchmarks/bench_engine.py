@@ -44,6 +44,7 @@ ratio; then ``clone()`` in play of both Oh Hell states:
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import os
 import random
@@ -198,11 +199,11 @@ def versus_openspiel(args: argparse.Namespace) -> None:
     from Python, in one process, repetitions alternating (the order swapping), medians; the
     ratio is the median of each repetition's own ratio and is printed last, beside the speed
     target (at least 2x)."""
-    try:
-        import pyspiel
-    except ImportError:
-        raise SystemExit("OpenSpiel is not installed (pip install open-spiel into the venv; it "
-                         "is never a dependency of the kit)") from None
+    if importlib.util.find_spec("pyspiel") is None:
+        raise SystemExit("OpenSpiel is not installed here (never a dependency of the kit): "
+                         "make openspiel-check creates .venv-openspiel, then run "
+                         "PYTHONPATH=. .venv-openspiel/bin/python benchmarks/bench_engine.py "
+                         "--openspiel")
     if args.oh_hell:
         oh_hell_versus_oh_hell(args)
         return
@@ -214,14 +215,8 @@ def versus_openspiel(args: argparse.Namespace) -> None:
     print(f"median: chaitea 3 players {statistics.median(ours):.0f} rounds/s, OpenSpiel "
           f"{OPENSPIEL_GAME} from Python {statistics.median(theirs):.0f} games/s")
     print(f"ratio chaitea/OpenSpiel-from-Python: {ratio:.2f}x (target: at least 2x)")
-    os_state = pyspiel.load_game(OPENSPIEL_GAME).new_initial_state()
-    rng = random.Random(3)
-    while len(os_state.history()) < 50:  # the deal (chance) and the bids, into the tricks
-        if os_state.is_chance_node():
-            outcomes, probs = zip(*os_state.chance_outcomes(), strict=True)
-            os_state.apply_action(rng.choices(outcomes, probs)[0])
-        else:
-            os_state.apply_action(rng.choice(os_state.legal_actions()))
+    # the deal (chance) and the bids, into the tricks
+    os_state = openspiel_state_in_play(OPENSPIEL_GAME, 50, random.Random(3))
     print(f"clone() in play, best of 7 x 20,000 (target: at most 3 us): chaitea 3 players "
           f"{clone_micros({'players': 3}):.2f} us, Schieber "
           f"{clone_micros({'ruleset': 'schieber'}):.2f} us; OpenSpiel oh_hell "
@@ -252,8 +247,6 @@ def oh_hell_versus_oh_hell(args: argparse.Namespace) -> None:
     """``--openspiel --oh-hell``: the kit's Oh Hell and OpenSpiel's, the same game, games per
     second alternating (the order swapping), medians, the ratio (the median of each
     repetition's own); then ``clone()`` of each in play."""
-    import pyspiel
-
     ours, theirs = alternate(args.repeats,
                              ("chaitea oh-hell", "games", lambda: oh_hell_games(args.seconds)),
                              ("OpenSpiel oh_hell", "games",
@@ -266,18 +259,27 @@ def oh_hell_versus_oh_hell(args: argparse.Namespace) -> None:
 
     state = jass_game("oh-hell", OH_HELL_PLAYERS,
                       num_tricks_fixed=OH_HELL_TRICKS).new_initial_state(seed=3)
-    os_state = pyspiel.load_game(OPENSPIEL_OH_HELL).new_initial_state()
     rng = random.Random(3)
     for _ in range(OH_HELL_PLAYERS + 10):  # the bids and ten cards: into the tricks
         state.apply_action(rng.choice(state.legal_actions()))
-    while os_state.is_chance_node() or len(os_state.history()) < 2 + 52 + 10:
-        if os_state.is_chance_node():
-            outcomes, probs = zip(*os_state.chance_outcomes(), strict=True)
-            os_state.apply_action(rng.choices(outcomes, probs)[0])
-        else:
-            os_state.apply_action(rng.choice(os_state.legal_actions()))
+    os_state = openspiel_state_in_play(OPENSPIEL_OH_HELL, 2 + 52 + 10, rng)
     print(f"clone() in play, best of 7 x 20,000: chaitea oh-hell {_best_clone(state):.2f} us; "
           f"OpenSpiel oh_hell {_best_clone(os_state):.2f} us")
+
+
+def openspiel_state_in_play(name: str, actions: int, rng: random.Random) -> Any:
+    """A state of OpenSpiel's game ``name`` after at least ``actions`` actions and on no chance
+    node: chance outcomes sampled by their probabilities, players' actions uniformly."""
+    import pyspiel
+
+    state = pyspiel.load_game(name).new_initial_state()
+    while state.is_chance_node() or len(state.history()) < actions:
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(outcomes, probs)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return state
 
 
 def clone_micros(game_kwargs: dict[str, object], plays: int = 10) -> float:
