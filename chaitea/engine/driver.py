@@ -210,11 +210,16 @@ class JassGame(BaseGame):
                                       names=names_or_none(names, self))
         return state
 
-    def options_json(self) -> dict[str, Any]:
-        """The record's ``options``: the ruleset, the deck when one was named, and the options
-        given."""
-        deck = {"deck": self.deck_given} if self.deck_given is not None else {}
-        return {"ruleset": self.name, **deck, **self.given_options}
+    # the record's options (BaseGame.options_json): the ruleset, the deck when one was named,
+    # and the options given (RECORD Jass options)
+    def _record_ruleset(self) -> str | None:
+        return self.name
+
+    def _chosen_deck(self) -> str | None:
+        return self.deck_given
+
+    def _chosen_options(self) -> dict[str, Any]:
+        return dict(self.given_options)
 
     def __repr__(self) -> str:
         return f"Game(players={self.players}, ruleset={self.name!r})"

@@ -32,7 +32,7 @@ actions (:meth:`Game.action` gives the value, ``str()`` of which is the record's
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import chaitea.engine.validate as validate
 from chaitea.core.contracts import CTJ_FAMILY, Contract
@@ -92,6 +92,11 @@ class Game(BaseGame, ActionTable, PlayTables):
     """
 
     family = CTJ_FAMILY  # the game family (chaitea.core.contracts); Jass: chaitea.engine.driver
+    # the record's options besides the deck, each written when not its default
+    # (BaseGame.options_json; RULES V, D11, D12)
+    option_defaults: ClassVar[dict[str, object]] = {
+        "passing_the_barrel": False, "match_point": False, "meta": None,
+        "same_contract_raise": True}
 
     def __new__(cls, *args: Any, **kw: Any) -> Any:
         # Another family's ruleset (a Jass game): its driver's game maker (registry.MAKERS)
@@ -180,21 +185,6 @@ class Game(BaseGame, ActionTable, PlayTables):
         st._deal_cards(deal)
         st._start_play(Picked(declarer, -1, c, debt, 0, st._situation))
         return st
-
-    def options_json(self) -> dict[str, Any]:
-        """The record's ``options`` for this game (defaults left out)."""
-        out: dict[str, Any] = {}
-        if self.deck.name != self.seating.decks[0]:
-            out["deck"] = self.deck.name
-        if self.passing_the_barrel:
-            out["passing_the_barrel"] = True
-        if self.match_point:
-            out["match_point"] = True
-        if self.meta:
-            out["meta"] = self.meta
-        if not self.same_contract_raise:
-            out["same_contract_raise"] = False
-        return out
 
     @classmethod
     def from_options(cls, players: object, setup: object, options: object) -> Game:
