@@ -1,11 +1,19 @@
-"""The rows of an exploration: its columns, one chunk of seeded units, and the DataFrame.
+"""The rows of an exploration: the columns, one chunk of seeded units, and the DataFrame.
 
 :func:`chaitea.analysis.explore.explore` cuts a run into chunks; a worker process (or a Dask worker)
 rebuilds the game from an :class:`ExploreSpec` and plays units ``start..stop-1`` with
-:func:`state_chunk` (the state machine and the seated bots) or :func:`batch_chunk`
-(:mod:`chaitea.analysis.batch`, random play), each unit seeded by :func:`unit_seed` from the run's
-seed and the unit's index alone. A chunk travels back as plain arrays; :func:`frame` joins them into
-one DataFrame with the dtypes of :data:`COLUMNS`.
+:func:`state_chunk` (the state machine and the seated bots; the batch simulator's rows are
+:mod:`chaitea.analysis.batch_rows`), each unit seeded by :func:`unit_seed` from the run's seed and
+the unit's index alone. A chunk travels back as plain arrays; :func:`frame` joins them into one
+DataFrame with the dtypes of the ruleset's columns.
+
+The columns are what the ruleset declares (:func:`~chaitea.analysis.rules.is_table_ruleset`): a
+game of a setup's rows on the Paper Pad (Chai Tea Jazz, RULES B, S) has :data:`COLUMNS` (the
+barrel, the row, the Bet Debt and the offer, the pad's game points); a game the generic driver
+runs from its ruleset's Table (the Jass family, Oh Hell) has :data:`TABLE_COLUMNS`: the mode,
+the forehand and whether it pushed, the Weis and Stöck points, the Match, the multiplier and
+the score of each seat's side, and the seat's aces whatever the mode. Both have the seat's hand
+at the deal (trump length, high cards, card points, voids).
 
 >>> labels = dict.fromkeys(["ruleset", "setup", "options", "bots", "engine", "mode"], "-")
 >>> spec = ExploreSpec("chai-tea-jazz", 3, "standard", {}, ("random",) * 3, 1, "rounds",
@@ -28,18 +36,24 @@ import numpy as np
 import pandas as pd
 
 from chaitea.ai.bots import RandomBot
-from chaitea.analysis.rules import batch_tables, hand_features, make_game, row_choices
+from chaitea.ai.jass_bots import make_jass_bot
+from chaitea.analysis.rules import hand_features, is_table_ruleset, make_game
 from chaitea.core.cards import Card
 from chaitea.core.errors import SetupError
+from chaitea.engine.driver import JassGame, JassState
 from chaitea.engine.game import Game, round_seed
+from chaitea.engine.pick_items import Choose, Push, parse_pick
+from chaitea.rulesets import jass_game
 
 __all__ = [
     "COLUMNS",
+    "TABLE_COLUMNS",
     "ExploreSpec",
-    "batch_chunk",
     "frame",
     "make_bots",
+    "mode_of",
     "state_chunk",
+    "table_chunk",
     "unit_seed",
 ]
 
@@ -56,14 +70,25 @@ COLUMNS: dict[str, str] = {
     "final_game_points": "Int16",
     "trump_length": "int8", "high_cards": "int8", "hand_points": "int16", "voids": "int8",
 }
-_CATEGORIES = [k for k, v in COLUMNS.items() if v == "category"]
-_NULLABLE = [k for k, v in COLUMNS.items() if v == "Int16"]
-_NA = -32768  # stands for a missing value inside chunks (numpy has no integer NA)
+#: The columns of a ruleset built as a Table and their dtypes (one row per round and seat).
+TABLE_COLUMNS: dict[str, str] = {
+    "ruleset": "category", "options": "category", "bots": "category", "mode_run": "category",
+    "players": "int8", "unit": "int64", "round": "int16", "deal_seed": "int64",
+    "seat": "int8", "side": "int8", "forehand": "int8", "is_forehand": "bool",
+    "declarer": "int8", "on_declarer_side": "bool", "pushed": "bool",
+    "contract": "category", "mode": "category", "tricks": "int8", "card_points": "int16",
+    "weis": "int16", "stoeck": "int16", "match": "bool", "multiplier": "int8",
+    "score": "Int32", "trump_length": "int8", "high_cards": "int8", "hand_points": "int16",
+    "voids": "int8", "aces": "int8",
+}
+_NA = -(2**31)  # stands for a missing value inside chunks (numpy has no integer NA)
+_CONSTANTS = ("players", "step", "max_debt")  # the run's, filled in by frame()
 
 
 @dataclass(frozen=True)
 class ExploreSpec:
-    """Everything a chunk needs, picklable: a worker rebuilds the game from it."""
+    """Everything a chunk needs, picklable: a worker rebuilds the game from it (``setup`` is
+    read by a ruleset with a setup on the Paper Pad only)."""
 
     ruleset: str
     players: int
@@ -75,7 +100,20 @@ class ExploreSpec:
     engine: str
     labels: dict[str, str] = field(default_factory=dict)
 
-    def game(self) -> Game:
+    @property
+    def table(self) -> bool:
+        """Whether the ruleset is built as a Table (its rows: :data:`TABLE_COLUMNS`)."""
+        return is_table_ruleset(self.ruleset)
+
+    @property
+    def columns(self) -> dict[str, str]:
+        return TABLE_COLUMNS if self.table else COLUMNS
+
+    def game(self) -> Any:
+        """The game: a :class:`~chaitea.engine.driver.JassGame` of a Table's ruleset, else the
+        :class:`~chaitea.engine.game.Game` of :func:`~chaitea.analysis.rules.make_game`."""
+        if self.table:
+            return jass_game(self.ruleset, self.players, options=self.options)
         return make_game(self.players, self.setup, self.options, self.ruleset)
 
 
@@ -110,9 +148,8 @@ def make_bots(names: Sequence[str], useed: int) -> list[Any]:
 
 
 # ------------------------------------------------------------------ one chunk (in a worker)
-def _new_columns() -> dict[str, list[Any]]:
-    return {k: [] for k in COLUMNS if k not in ("ruleset", "setup", "options", "bots", "engine",
-                                                "mode", "players", "step", "max_debt")}
+def _new_columns(spec: ExploreSpec) -> dict[str, list[Any]]:
+    return {k: [] for k in spec.columns if k not in spec.labels and k not in _CONSTANTS}
 
 
 def _seat_cards(state: Any, seat: int) -> list[Card]:
@@ -123,9 +160,10 @@ def _seat_cards(state: Any, seat: int) -> list[Card]:
 
 
 def state_chunk(spec: ExploreSpec, start: int, stop: int) -> dict[str, Any]:
-    game = spec.game()
+    """The rows of units ``start..stop-1`` (rounds or games) of a game on the Paper Pad."""
+    game: Game = spec.game()
     n = game.players
-    cols = _new_columns()
+    cols = _new_columns(spec)
     rows = game.setup.rows
     for unit in range(start, stop):
         useed = unit_seed(spec.seed, unit)
@@ -180,156 +218,160 @@ def state_chunk(spec: ExploreSpec, start: int, stop: int) -> dict[str, Any]:
                 cols["high_cards"].append(hc)
                 cols["hand_points"].append(hp)
                 cols["voids"].append(vo)
-    return _to_arrays(cols)
+    return _to_arrays(cols, COLUMNS)
 
 
-def batch_chunk(spec: ExploreSpec, start: int, stop: int) -> dict[str, Any]:
-    import chaitea.analysis.batch as batch
+def mode_of(spelling: str) -> str:
+    """A contract's mode, the question's grouping: ``trump`` for any trump suit, else the
+    contract's word (``obenabe``, ``slalom``, ``3x3``...), a Joker row as its contract.
 
-    game = spec.game()
+    >>> mode_of("trump(H)"), mode_of("joker=slalom(undenufe)"), mode_of("undenufe")
+    ('trump', 'slalom', 'undenufe')
+    """
+    item = parse_pick(spelling)
+    text = item.contract if type(item) is Choose else spelling
+    return "trump" if text.startswith("trump(") else text.split("(", 1)[0]
+
+
+def _features(game: JassGame, spelling: str, hand: int) -> tuple[int, int, int, int]:
+    """(trump length, high cards, card points, voids) of a hand dealt (a card-id mask) under
+    trick 1 of ``spelling``: high cards are the three strongest of their suit in that trick."""
+    contract = game.contract_of(spelling)
+    trump = contract.trump
+    t = -1 if trump is None else int(trump)
+    _legal, strength, points = game.plan(spelling, 0, t)
+    suit_of = game.deck.suit_of  # the 36-card deck, or the double deck's 48 cards
+    ids = [c for c in range(game.n_cards) if hand >> c & 1]
+    trumps = sum(1 for c in ids if suit_of[c] == t)
+    tops = [sorted((x for x in range(game.n_cards) if suit_of[x] == s),
+                   key=lambda x: -strength[s][x])[:3] for s in range(4)]
+    high = sum(c in tops[suit_of[c]] for c in ids)
+    held = {suit_of[c] for c in ids}
+    return trumps, high, sum(points[c] for c in ids), 4 - len(held)
+
+
+def _ace_mask(game: JassGame) -> int:
+    """The aces of the game's deck as a card-id mask."""
+    return sum(1 << i for i, c in enumerate(game.deck.cards) if str(c).rstrip("'")[:-1] == "A")
+
+
+def _masks(state: JassState) -> list[int]:
+    deck = state.game.deck
+    return [sum(1 << deck.index_of(c) for c in state.hand(s)) for s in range(state.game.players)]
+
+
+def _per_side(value: Any, side: int, forehand_side: int) -> int:
+    """A round field's value for ``side``: a per-side list, or one integer (the Coiffeur
+    family's forehand row score) for the forehand's side only (``_NA`` for the others)."""
+    if isinstance(value, (list, tuple)):
+        return int(value[side])
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value if side == forehand_side else _NA
+    return _NA
+
+
+def table_chunk(spec: ExploreSpec, start: int, stop: int) -> dict[str, Any]:
+    """The rows of units ``start..stop-1`` (rounds or games) of a game built from a Table,
+    played by the Jass bots."""
+    game: JassGame = spec.game()
     n = game.players
-    choices = row_choices(game)
-    contracts = [c for _r, _sp, c in choices]
-    count = stop - start
-    rng = np.random.default_rng([spec.seed, start])
-    # The pick of each round: a row uniformly, then one of its spellings uniformly.
-    by_row: dict[int, list[int]] = {}
-    for i, (r, _sp, _c) in enumerate(choices):
-        by_row.setdefault(r, []).append(i)
-    row_pick = rng.integers(0, len(by_row), count)
-    within = rng.random(count)
-    keys = sorted(by_row)
-    pick = np.empty(count, np.int16)
-    for j, r in enumerate(keys):
-        sel = row_pick == j
-        opts = by_row[r]
-        pick[sel] = np.asarray(opts)[np.minimum((within[sel] * len(opts)).astype(int),
-                                                len(opts) - 1)]
-    units = np.arange(start, stop)
-    barrel = (units % n).astype(np.int8)
-    out = batch.simulate(game, contracts, count, seed=int(rng.integers(2**62)), contract=pick,
-                         declarer=barrel)
-    return _batch_columns(game, choices, out, units, barrel)
+    cols = _new_columns(spec)
+    for unit in range(start, stop):
+        useed = unit_seed(spec.seed, unit)
+        bots = [make_jass_bot(name, seed=_bot_seed(useed, s))
+                for s, name in enumerate(spec.bots)]
+        if spec.mode == "rounds":
+            state = game.new_initial_state(forehand=unit % n)
+            state.apply_deal(useed)
+            seeds = [useed]
+        else:
+            state = game.new_initial_state(seed=useed)
+            seeds = []
+        dealt: list[list[int]] = []
+        while state.phase in ("picking", "play"):
+            if state.round_number > len(dealt):
+                dealt.append(_masks(state))
+                if spec.mode == "games":
+                    seeds.append(round_seed(useed, len(dealt) - 1))
+            state.apply_action(bots[state.current_player()].act(state))
+        for r, (res, picking) in enumerate(zip(state.round_results, state.record()["rounds"],
+                                               strict=False)):
+            _rows(cols, game, unit, r, seeds[r], res, picking["picking"], dealt[r])
+    return _to_arrays(cols, TABLE_COLUMNS)
 
 
-def _batch_columns(game: Game, choices: list[Any], out: Any, units: Any,
-                   barrel: Any) -> dict[str, Any]:
-    n = game.players
-    count = len(units)
-    rows = game.setup.rows
-    seat = np.tile(np.arange(n, dtype=np.int8), count)
-    rep = np.repeat(np.arange(count), n)
-    side_of = np.asarray(game.side_of, np.int8)
-    side = side_of[seat]
-    dec = np.repeat(out.declarer, n)
-    mine = side == side_of[dec]
-    row_idx = np.asarray([r for r, _sp, _c in choices])[out.contract]
-    spell = [c.spelling for _r, _sp, c in choices]
-    kinds = [c.kind for _r, _sp, c in choices]
-    cols: dict[str, Any] = {
-        "unit": np.repeat(units, n), "round": np.ones(count * n, np.int16),
-        "deal_seed": np.repeat(units, n), "barrel": np.repeat(barrel, n), "seat": seat,
-        "side": side, "has_barrel": seat == np.repeat(barrel, n), "declarer": dec,
-        "is_declarer": seat == dec,
-        "contract": _codes(spell, np.repeat(out.contract, n)),
-        "kind": _codes(kinds, np.repeat(out.contract, n)),
-        "row": _codes([r.key for r in rows], np.repeat(row_idx, n)),
-        "row_value": np.asarray([r.value for r in rows], np.int8)[np.repeat(row_idx, n)],
-        "bet_debt": np.zeros(count * n, np.int16), "offer": np.zeros(count * n, np.int16),
-        "tricks": out.tricks.reshape(-1),
-        "card_points": out.side_points[rep, side],
-        "score": np.where(mine, np.repeat(out.score, n), _NA).astype(np.int16),
-        "game_points": np.full(count * n, _NA, np.int16),
-        "final_game_points": np.full(count * n, _NA, np.int16),
-    }
-    cols.update(_batch_features(game, out, choices, n))
-    return cols
+def _rows(cols: dict[str, list[Any]], game: JassGame, unit: int, r: int, seed: int,
+          res: dict[str, Any], picking: Sequence[str], hands: Sequence[int]) -> None:
+    fh, dec = int(res["forehand"]), res["declarer"]
+    side_of = game.side_of
+    fh_side = side_of[fh]
+    dec_side = None if dec is None else side_of[dec]
+    pushed = any(type(parse_pick(x)) is Push for x in picking)
+    spelling = res["contract"]
+    match = res.get("match")
+    for seat in range(game.players):
+        side = side_of[seat]
+        tl, hc, hp, vo = _features(game, spelling, hands[seat])
+        row = {"unit": unit, "round": r + 1, "deal_seed": seed, "seat": seat, "side": side,
+               "forehand": fh, "is_forehand": seat == fh,
+               "declarer": -1 if dec is None else dec, "on_declarer_side": side == dec_side,
+               "pushed": pushed, "contract": spelling, "mode": mode_of(spelling),
+               "tricks": res["tricks"][seat],
+               "card_points": _per_side(res["card_points"], side, fh_side),
+               "weis": _per_side(res["weis"], side, fh_side),
+               "stoeck": _per_side(res["stoeck"], side, fh_side),
+               "match": match is not None and match == side,
+               "multiplier": res.get("multiplier", 1),
+               "score": _per_side(res.get("score"), side, fh_side),
+               "trump_length": tl, "high_cards": hc, "hand_points": hp, "voids": vo,
+               "aces": (hands[seat] & _ace_mask(game)).bit_count()}
+        for k, v in row.items():
+            cols[k].append(v)
 
 
-def _codes(values: list[str], idx: Any) -> tuple[list[str], Any]:
-    """A categorical column inside a chunk: (values, codes)."""
-    return (values, np.asarray(idx, np.int32))
-
-
-def _batch_features(game: Game, out: Any, choices: list[Any], n: int) -> dict[str, Any]:
-    """Hand features at the deal, vectorised: (rounds, cards) ownership against per-contract
-    masks of trumps and high cards (the same definitions as :func:`hand_features`)."""
-    deck = game.deck
-    k = len(choices)
-    trump_m = np.zeros((k, deck.size), bool)
-    high_m = np.zeros((k, deck.size), bool)
-    for i, (_r, _sp, c) in enumerate(choices):
-        for j, card in enumerate(deck.cards):
-            trump_m[i, j] = card.suit is not None and card.suit == c.trump
-            high_m[i, j] = hand_features([card], deck, c, game.n_tricks)[1] == 1
-    owner = out.owner  # (rounds, cards); set-aside cards are -1
-    pts = batch_tables(game, [c for _r, _sp, c in choices]).points[out.contract]  # (rounds, cards)
-    suit = np.asarray(deck.suit_of, np.int8)
-    feats: dict[str, Any] = {"trump_length": [], "high_cards": [], "hand_points": [],
-                                   "voids": []}
-    per_seat = []
-    for s in range(n):
-        mine = owner == s
-        tl = (mine & trump_m[out.contract]).sum(1)
-        hc = (mine & high_m[out.contract]).sum(1)
-        hp = (mine * pts).sum(1)
-        held = np.stack([(mine & (suit == x)).any(1) for x in range(4)], 1)
-        per_seat.append((tl, hc, hp, 4 - held.sum(1)))
-    for j, name in enumerate(feats):
-        arr = np.stack([p[j] for p in per_seat], 1).reshape(-1)
-        feats[name] = arr
-    return {"trump_length": feats["trump_length"].astype(np.int8),
-            "high_cards": feats["high_cards"].astype(np.int8),
-            "hand_points": feats["hand_points"].astype(np.int16),
-            "voids": feats["voids"].astype(np.int8)}
-
-
-def _to_arrays(cols: dict[str, list[Any]]) -> dict[str, Any]:
+def _to_arrays(cols: dict[str, list[Any]], columns: dict[str, str]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for k, v in cols.items():
-        dtype = COLUMNS[k]
+        dtype = columns[k]
         if dtype == "category":
             values = sorted(set(v))
             pos = {x: i for i, x in enumerate(values)}
             out[k] = (values, np.asarray([pos[x] for x in v], np.int32))
-        elif dtype == "Int16":
-            out[k] = np.asarray(v, np.int16)
         else:
-            out[k] = np.asarray(v, dtype=dtype)
+            out[k] = np.asarray(v, np.int64 if dtype.startswith("Int") else dtype)
     return out
 
 
 # ------------------------------------------------------------------ assembling
 def frame(spec: ExploreSpec, chunks: Sequence[dict[str, Any]]) -> pd.DataFrame:
-    names = [k for k in COLUMNS if k not in spec.labels and k not in ("players", "step",
-                                                                      "max_debt")]
+    """One DataFrame of the chunks' arrays (categories as (values, codes); a missing integer
+    as ``_NA``), with the dtypes of the spec's columns (``spec.labels`` and the run's constants
+    filled in)."""
+    game = spec.game()
+    const = {k: getattr(game, k) for k in _CONSTANTS if k in spec.columns}
+    length = sum(len(c["unit"]) for c in chunks)
     data: dict[str, Any] = {}
-    length = 0
-    for k in names:
+    for k, dtype in spec.columns.items():
+        if k in spec.labels:
+            data[k] = pd.Categorical.from_codes(np.zeros(length, np.int32),
+                                                categories=pd.Index([spec.labels[k]]))
+            continue
+        if k in const:
+            data[k] = np.full(length, const[k], np.int8)
+            continue
         parts = [c[k] for c in chunks]
-        if COLUMNS[k] == "category":
+        if dtype == "category":
             cats = sorted({x for values, _codes in parts for x in values})
             pos = {x: i for i, x in enumerate(cats)}
             codes = [np.asarray([pos[x] for x in values], np.int32)[c] for values, c in parts]
             allc = np.concatenate(codes) if codes else np.zeros(0, np.int32)
             data[k] = pd.Categorical.from_codes(allc, categories=pd.Index(cats))
-        elif COLUMNS[k] == "Int16":
-            arr = np.concatenate(parts) if parts else np.zeros(0, np.int16)
+            continue
+        arr = np.concatenate(parts) if parts else np.zeros(0, np.int64)
+        if dtype.startswith("Int"):  # nullable (Int16, Int32): _NA is missing
             missing = arr == _NA
-            data[k] = pd.arrays.IntegerArray(np.where(missing, 0, arr).astype(np.int16),
+            data[k] = pd.arrays.IntegerArray(np.where(missing, 0, arr).astype(dtype.lower()),
                                              missing)
         else:
-            arr = np.concatenate(parts) if parts else np.zeros(0)
-            data[k] = arr.astype(COLUMNS[k], copy=False)
-        length = len(data[k])
-    game = spec.game()
-    const: dict[str, Any] = {
-        "players": np.full(length, spec.players, np.int8),
-        "step": np.full(length, game.step, np.int8),
-        "max_debt": np.full(length, game.max_debt, np.int8),
-    }
-    for k, v in spec.labels.items():
-        const[k] = pd.Categorical.from_codes(np.zeros(length, np.int32),
-                                             categories=pd.Index([v]))
-    df = pd.DataFrame({k: (const[k] if k in const else data[k]) for k in COLUMNS})
-    return df
+            data[k] = arr.astype(dtype, copy=False)
+    return pd.DataFrame(data)

@@ -1,7 +1,7 @@
 """Rules exploration at scale: seeded simulations to a pandas DataFrame, summaries and plots.
 
 :func:`explore` plays ``n`` seeded rounds (``mode="rounds"``: one dealt round each, picked and
-played by the bots on a fresh pad) or whole games (``mode="games"``) under a ruleset, setup,
+played by the bots on a fresh game) or whole games (``mode="games"``) under any ruleset, with its
 options and seated bots, and returns one row per round and seat. The work is cut into chunks of
 :data:`CHUNK` units, each unit seeded from ``(seed, unit index)`` alone, so the same seed gives the
 same DataFrame with any number of worker processes or on a Dask cluster.
@@ -15,22 +15,34 @@ True
 >>> list(table.columns)
 ['n', 'mean', 'sd', 'ci_low', 'ci_high']
 
-``engine="batch"`` plays the rounds with :mod:`chaitea.analysis.batch` instead (random play only;
-each round's row and contract are drawn uniformly from the setup's picks, the barrel holder
-declares, no Bet Debt or offer; ``deal_seed`` is then the batch's own deal number). For a Jass
-ruleset it plays :mod:`chaitea.analysis.jass_batch` (random play, no picking: see
-:mod:`chaitea.analysis.jass_batch_rows`; a table with Tutti or 3x3 is refused).
+The columns, the questions and the simulator are those of what the ruleset declares
+(:func:`is_table_ruleset`, the rows in :mod:`chaitea.analysis.chunks`): a game of a setup's rows
+on the Paper Pad (Chai Tea Jazz) has :data:`COLUMNS` and the setup's questions; a game built
+from a Table (``ruleset="schieber"``...) is played by the Jass bots ``random``, ``rule`` or
+``pimc`` with the ruleset's own options, and has :data:`TABLE_COLUMNS` (mode, pushed, Weis,
+Stöck, Match, multiplier) and the table's questions.
 
-Summaries (each a DataFrame with 95% intervals, and a ``plot_*`` helper returning a matplotlib
-Figure drawn on the Agg canvas, no pyplot state): :func:`declarer_score` (by contract, row or
-seat), :func:`barrel_value`, :func:`bet_debt_effect`, :func:`setup_balance`,
-:func:`pick_frequency`. They live in :mod:`chaitea.analysis.tables` and
-:mod:`chaitea.analysis.plots`, the columns and one chunk's rows in :mod:`chaitea.analysis.chunks`;
-all are importable from here. A Jass ruleset (``ruleset="schieber"``...) plays through
-:mod:`chaitea.analysis.jass_explore` (its own columns: mode, pushed, Weis, Stöck, Match,
-multiplier), with its questions in :mod:`chaitea.analysis.jass_tables`: :func:`match_rate`,
-:func:`push_value`, :func:`weis_points`, :func:`mode_value`, :func:`seat_tricks` and their
-plots, and :func:`jass_questions`, those that fit a ruleset.
+>>> df = explore(8, ruleset="schieber", seed=1, progress=False)
+>>> len(df), sorted(set(df["seat"]))
+(32, [0, 1, 2, 3])
+>>> {"mode", "pushed", "weis", "stoeck", "match", "multiplier", "score"} <= set(df.columns)
+True
+>>> bool((df.groupby("unit")["card_points"].sum() == 2 * 157).all())  # each side twice
+True
+
+``engine="batch"`` plays the rounds with the batch simulator instead (random play only,
+:mod:`chaitea.analysis.batch_rows`): a setup's round has its row and contract drawn uniformly
+from the setup's picks, the barrel holder declares, no Bet Debt or offer (``deal_seed`` is then
+the batch's own deal number); a Table's round has no picking, and a table with Tutti or 3x3 is
+refused.
+
+Summaries (each a DataFrame with 95% intervals, in :mod:`chaitea.analysis.tables`, and a
+``plot_*`` helper returning a matplotlib Figure drawn on the Agg canvas, no pyplot state, in
+:mod:`chaitea.analysis.plots`): :func:`declarer_score` (by contract, row or seat),
+:func:`barrel_value`, :func:`bet_debt_effect`, :func:`setup_balance`, :func:`pick_frequency`
+for a setup; :func:`match_rate`, :func:`push_value`, :func:`weis_points`, :func:`mode_value`,
+:func:`seat_tricks` for a Table, and :func:`jass_questions`, those that fit its ruleset. All
+are importable from here.
 """
 
 from __future__ import annotations
@@ -44,66 +56,72 @@ from typing import Any, Literal
 
 import pandas as pd
 
-from chaitea.analysis.chunks import COLUMNS, ExploreSpec, batch_chunk, frame, make_bots, state_chunk
+from chaitea.analysis.batch_rows import batch_chunk, batch_spec, table_batch_chunk
+from chaitea.analysis.chunks import (
+    COLUMNS,
+    TABLE_COLUMNS,
+    ExploreSpec,
+    frame,
+    make_bots,
+    mode_of,
+    state_chunk,
+    table_chunk,
+)
 from chaitea.analysis.chunks import _bot_seed as _bot_seed  # re-exported (the tests read it here)
 from chaitea.analysis.chunks import unit_seed as unit_seed
-from chaitea.analysis.jass_batch_rows import (
-    JassBatchSpec,
-    batch_spec,
-    jass_batch_chunk,
-    jass_batch_frame,
-)
-from chaitea.analysis.jass_explore import (
-    JassSpec,
-    check_jass_spec,
-    is_jass_ruleset,
-    jass_chunk,
-    jass_frame,
-)
-from chaitea.analysis.jass_tables import (
-    jass_questions,
-    match_rate,
-    mode_value,
-    plot_match_rate,
-    plot_mode_value,
-    plot_push_value,
-    plot_seat_tricks,
-    plot_weis_points,
-    push_value,
-    seat_tricks,
-    weis_points,
-)
 from chaitea.analysis.plots import (
     plot_barrel_value,
     plot_bet_debt_effect,
     plot_declarer_score,
+    plot_match_rate,
+    plot_mode_value,
     plot_pick_frequency,
+    plot_push_value,
+    plot_seat_tricks,
     plot_setup_balance,
+    plot_weis_points,
 )
-from chaitea.analysis.rules import check_ruleset, explore_rulesets, ruleset_players
+from chaitea.analysis.rules import (
+    check_ruleset,
+    explore_rulesets,
+    is_table_ruleset,
+    ruleset_players,
+)
 from chaitea.analysis.tables import Z95 as Z95
 from chaitea.analysis.tables import (
     barrel_value,
     bet_debt_effect,
     declarer_score,
     interval,
+    jass_questions,
+    match_rate,
+    mode_value,
     pick_frequency,
+    push_value,
+    seat_tricks,
     setup_balance,
+    share_interval,
+    weis_points,
 )
 from chaitea.core.errors import ChaiTeaError, SetupError
+from chaitea.rulesets import jass_game
 
 __all__ = [
     "CHUNK",
     "COLUMNS",
+    "TABLE_COLUMNS",
     "ExploreSpec",
     "barrel_value",
     "bet_debt_effect",
+    "check_table_spec",
     "declarer_score",
     "explore",
     "explore_rulesets",
     "interval",
+    "is_table_ruleset",
     "jass_questions",
     "match_rate",
+    "mode_of",
     "mode_value",
     "pick_frequency",
     "plot_barrel_value",
@@ -120,23 +138,26 @@ __all__ = [
     "ruleset_players",
     "seat_tricks",
     "setup_balance",
+    "share_interval",
     "weis_points",
 ]
 
 CHUNK = {"rounds": 200, "games": 16, "batch": 50_000}  # units per chunk, fixed: seeds never move
 PROGRESS_DELAY = 1.0  # seconds before the progress bar shows (none on shorter runs)
+TABLE_BOTS = ("random", "rule", "pimc")  # the bots of a game built from a Table (the Jass bots)
+
+#: One chunk's rows, by what the ruleset declares (built as a Table, :func:`is_table_ruleset`,
+#: or a setup on the Paper Pad) and the engine that plays it.
+CHUNKS: dict[tuple[bool, str], Callable[[ExploreSpec, int, int], dict[str, Any]]] = {
+    (False, "state"): state_chunk, (False, "batch"): batch_chunk,
+    (True, "state"): table_chunk, (True, "batch"): table_batch_chunk,
+}
 
 
 # ------------------------------------------------------------------ one chunk (in a worker)
-def run_chunk(spec: ExploreSpec | JassSpec, start: int, stop: int) -> dict[str, Any]:
+def run_chunk(spec: ExploreSpec, start: int, stop: int) -> dict[str, Any]:
     """The rows of units ``start..stop-1`` as arrays (what a worker sends back)."""
-    if isinstance(spec, JassBatchSpec):  # a Jass ruleset by the batch simulator
-        return jass_batch_chunk(spec, start, stop)
-    if isinstance(spec, JassSpec):  # a Jass ruleset: the Jass bots' rows
-        return jass_chunk(spec, start, stop)
-    if spec.engine == "batch":
-        return batch_chunk(spec, start, stop)
-    return state_chunk(spec, start, stop)
+    return CHUNKS[spec.table, spec.engine](spec, start, stop)
 
 
 # ------------------------------------------------------------------ the public call
@@ -156,8 +177,8 @@ def explore(
     progress: bool | Callable[[int, int], None] = True,
 ) -> pd.DataFrame:
     """Play ``n`` seeded rounds or games and return one row per round and seat (:data:`COLUMNS`;
-    a Jass ruleset's rows have :data:`~chaitea.analysis.jass_explore.JASS_COLUMNS`, played by the
-    Jass bots ``random``, ``rule`` or ``pimc`` with the ruleset's own options).
+    a Table's ruleset's rows have :data:`TABLE_COLUMNS`, played by the Jass bots ``random``,
+    ``rule`` or ``pimc`` with the ruleset's own options).
 
     ``players``: the ruleset's default when ``None`` (Chai Tea Jazz: 3; Schieber: 4).
     ``options``: the engine's (``deck``, ``passing_the_barrel``, ``match_point``, ``meta``,
@@ -170,16 +191,8 @@ def explore(
     far (in chunk order; with several workers they need not be the first ones), with
     ``df.attrs["interrupted"]`` true and ``df.attrs["completed"]`` the units they hold.
     """
-    spec: ExploreSpec | JassSpec
-    if is_jass_ruleset(ruleset):
-        if engine not in ("state", "batch"):
-            raise SetupError(f"engine must be \"state\" or \"batch\", not {engine!r}")
-        spec = check_jass_spec(n, ruleset, players, options, bots, seed, mode)
-        if engine == "batch":  # the batch simulator's Jass modes (random play)
-            spec = batch_spec(spec)
-    else:
-        spec = _spec(n, ruleset, 3 if players is None else players, setup, options, bots, seed,
-                     mode, engine)
+    check = _table_spec if is_table_ruleset(ruleset) else _spec
+    spec = check(n, ruleset, players, setup, options, bots, seed, mode, engine)
     chunk = CHUNK["batch"] if engine == "batch" else CHUNK[mode]
     bounds = [(a, min(a + chunk, n)) for a in range(0, n, chunk)]
     results: dict[int, dict[str, Any]] = {}
@@ -194,9 +207,7 @@ def explore(
         interrupted = True
     finally:
         bar.close()
-    done = [results[i] for i in sorted(results)]
-    df = (jass_batch_frame(spec, done) if isinstance(spec, JassBatchSpec)
-          else jass_frame(spec, done) if isinstance(spec, JassSpec) else frame(spec, done))
+    df = frame(spec, [results[i] for i in sorted(results)])
     df.attrs.update(
         interrupted=interrupted, requested=n,
         completed=sum(bounds[i][1] - bounds[i][0] for i in results), seed=seed, mode=mode,
@@ -204,17 +215,32 @@ def explore(
     return df
 
 
-def _spec(n: int, ruleset: str, players: int, setup: Any, options: Mapping[str, Any] | None,
-          bots: str | Sequence[str], seed: int, mode: str, engine: str) -> ExploreSpec:
+def _check_count(n: int, seed: int) -> None:
     if type(n) is not int or n < 0:
         raise SetupError(f"n must be a whole number of rounds or games, not {n!r}")
     if type(seed) is not int:
         raise SetupError(f"seed must be a whole number, not {seed!r}")
-    check_ruleset(ruleset)
+
+
+def _check_mode(mode: str) -> None:
     if mode not in ("rounds", "games"):
         raise SetupError(f"mode must be \"rounds\" or \"games\", not {mode!r}")
+
+
+def _check_engine(engine: str) -> None:
     if engine not in ("state", "batch"):
         raise SetupError(f"engine must be \"state\" or \"batch\", not {engine!r}")
+
+
+def _spec(n: int, ruleset: str, players: int | None, setup: Any,
+          options: Mapping[str, Any] | None, bots: str | Sequence[str], seed: int, mode: str,
+          engine: str) -> ExploreSpec:
+    """The spec of a game of a setup on the Paper Pad, every argument checked."""
+    players = 3 if players is None else players
+    _check_count(n, seed)
+    check_ruleset(ruleset)
+    _check_mode(mode)
+    _check_engine(engine)
     if engine == "batch" and mode != "rounds":
         raise SetupError("the batch engine plays single rounds: use mode=\"rounds\" with it")
     opts = dict(options or {})
@@ -235,7 +261,35 @@ def _spec(n: int, ruleset: str, players: int, setup: Any, options: Mapping[str, 
     return ExploreSpec(ruleset, players, setup, opts, names, seed, mode, engine, labels)
 
 
-def _run(spec: ExploreSpec | JassSpec, bounds: list[tuple[int, int]], workers: int | str,
+def _table_spec(n: int, ruleset: str, players: int | None, setup: Any,
+                options: Mapping[str, Any] | None, bots: str | Sequence[str], seed: int,
+                mode: str, engine: str) -> ExploreSpec:
+    """The spec of a game built from a Table (the batch engine's, :func:`batch_spec`)."""
+    _check_engine(engine)
+    spec = check_table_spec(n, ruleset, players, options, bots, seed, mode)
+    return batch_spec(spec) if engine == "batch" else spec
+
+
+def check_table_spec(n: int, ruleset: str, players: int | None,
+                     options: Mapping[str, Any] | None, bots: str | Sequence[str], seed: int,
+                     mode: str) -> ExploreSpec:
+    """The spec of an exploration of a Table's ruleset by the state path, every argument
+    checked (a :class:`SetupError` naming it)."""
+    _check_count(n, seed)
+    _check_mode(mode)
+    opts = dict(options or {})
+    game = jass_game(ruleset, players, options=opts)  # refuses bad players and options
+    names = (bots,) * game.players if isinstance(bots, str) else tuple(bots)
+    if len(names) != game.players or not all(b in TABLE_BOTS for b in names):
+        raise SetupError(f"bots: one of {', '.join(TABLE_BOTS)} for every seat, or a list of "
+                         f"{game.players} of them")
+    labels = {"ruleset": ruleset, "options": json.dumps(opts, sort_keys=True),
+              "bots": ",".join(names), "mode_run": mode}
+    return ExploreSpec(ruleset, game.players, "standard", opts, names, seed, mode, "state",
+                       labels)
+
+
+def _run(spec: ExploreSpec, bounds: list[tuple[int, int]], workers: int | str,
          client: Any) -> Iterator[tuple[int, dict[str, Any]]]:
     if client is not None or workers == "dask":
         yield from _run_dask(spec, bounds, client)
@@ -249,12 +303,8 @@ def _run(spec: ExploreSpec | JassSpec, bounds: list[tuple[int, int]], workers: i
     import multiprocessing as mp
 
     method = "fork" if "fork" in mp.get_all_start_methods() else "spawn"
-    if isinstance(spec, ExploreSpec) and spec.engine == "batch":
-        import chaitea.analysis.batch as batch
-
-        batch.simulate(spec.game(), ["over"], 1)  # compile once, before the workers fork
-    if isinstance(spec, JassBatchSpec):
-        jass_batch_chunk(spec, 0, 1)  # the Jass kernel too
+    if spec.engine == "batch":
+        run_chunk(spec, 0, 1)  # compile the kernel once, before the workers fork
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=mp.get_context(method))
     try:
         pending: dict[Future[dict[str, Any]], int] = {}
@@ -270,7 +320,7 @@ def _run(spec: ExploreSpec | JassSpec, bounds: list[tuple[int, int]], workers: i
         pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _run_dask(spec: ExploreSpec | JassSpec, bounds: list[tuple[int, int]],
+def _run_dask(spec: ExploreSpec, bounds: list[tuple[int, int]],
               client: Any) -> Iterator[tuple[int, dict[str, Any]]]:
     try:
         import importlib

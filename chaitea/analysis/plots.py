@@ -1,9 +1,10 @@
 """The rules lab's questions as bar charts with their 95% intervals (matplotlib, Agg canvas).
 
 Each ``plot_*`` draws the table of the question of the same name in
-:mod:`chaitea.analysis.tables` on a new :class:`matplotlib.figure.Figure` (no pyplot state, so
-nothing leaks between notebook cells or dashboard callbacks); matplotlib is imported only when
-a plot is drawn. All are importable from :mod:`chaitea.analysis.explore` too.
+:mod:`chaitea.analysis.tables` (a setup's questions and a Table's) on a new
+:class:`matplotlib.figure.Figure` (no pyplot state, so nothing leaks between notebook cells or
+dashboard callbacks); matplotlib is imported only when a plot is drawn. All are importable
+from :mod:`chaitea.analysis.explore` too.
 
 >>> from chaitea.analysis.explore import explore
 >>> fig = plot_pick_frequency(explore(20, seed=2, progress=False))
@@ -22,8 +23,13 @@ from chaitea.analysis.tables import (
     barrel_value,
     bet_debt_effect,
     declarer_score,
+    match_rate,
+    mode_value,
     pick_frequency,
+    push_value,
+    seat_tricks,
     setup_balance,
+    weis_points,
 )
 
 if TYPE_CHECKING:  # matplotlib is imported when a plot is drawn
@@ -33,8 +39,13 @@ __all__ = [
     "plot_barrel_value",
     "plot_bet_debt_effect",
     "plot_declarer_score",
+    "plot_match_rate",
+    "plot_mode_value",
     "plot_pick_frequency",
+    "plot_push_value",
+    "plot_seat_tricks",
     "plot_setup_balance",
+    "plot_weis_points",
 ]
 
 
@@ -102,3 +113,40 @@ def plot_pick_frequency(df: pd.DataFrame, by: str = "kind") -> Figure:
     """Share of rounds for each contract kind (or contract, row) with 95% intervals."""
     return _bars(pick_frequency(df, by), "share", "ci_low", "ci_high",
                  f"How often each {by} is picked (95% CI)", "share of rounds")
+
+
+def plot_match_rate(df: pd.DataFrame, by: str = "mode") -> Figure:
+    """Bar chart of :func:`match_rate` with its 95% intervals."""
+    return _bars(match_rate(df, by), "share", "ci_low", "ci_high",
+                 f"How often a Match is made, by {by} (95% CI)", "share of hands")
+
+
+def plot_push_value(df: pd.DataFrame, value: str = "score") -> Figure:
+    """Bar chart of :func:`push_value` with its 95% intervals."""
+    return _bars(push_value(df, value), "mean", "ci_low", "ci_high",
+                 "The forehand's choice against a pushed one (95% CI)",
+                 f"declaring team's {value}")
+
+
+def plot_weis_points(df: pd.DataFrame, by: str = "mode") -> Figure:
+    """Bar chart of :func:`weis_points` with its 95% intervals."""
+    return _bars(weis_points(df, by), "mean", "ci_low", "ci_high",
+                 f"Weis points per hand by {by} (95% CI)", "Weis points")
+
+
+def plot_mode_value(df: pd.DataFrame, feature: str = "aces",
+                    value: str = "card_points") -> Figure:
+    """Bar chart of :func:`mode_value` (one bar per feature value and mode)."""
+    t = mode_value(df, feature, value).copy()
+    t.index = [f"{f} {feature}: {m}" for f, m in t.index]
+    words = value.replace("_", " ")
+    return _bars(t, "mean", "ci_low", "ci_high",
+                 f"Declaring side's {words} by {feature} and mode (95% CI)", words)
+
+
+def plot_seat_tricks(df: pd.DataFrame) -> Figure:
+    """Bar chart of :func:`seat_tricks` with its 95% intervals."""
+    t = seat_tricks(df).copy()
+    t.index = ["forehand" if k == 0 else f"forehand + {k}" for k in t.index]
+    return _bars(t, "mean", "ci_low", "ci_high",
+                 "Tricks per hand by place from the forehand (95% CI)", "tricks per hand")

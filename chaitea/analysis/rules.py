@@ -44,6 +44,7 @@ __all__ = [
     "check_ruleset",
     "explore_rulesets",
     "hand_features",
+    "is_table_ruleset",
     "make_game",
     "row_choices",
     "ruleset_players",
@@ -54,9 +55,21 @@ ENGINE_OPTIONS = ("deck", "passing_the_barrel", "match_point", "meta", "same_con
 EXPLORE_OPTIONS = ("bet_debt_step", "max_bet_debt")
 
 
+def is_table_ruleset(name: object) -> bool:
+    """Whether ``name`` is a registered ruleset built as a :class:`~chaitea.engine.ruleset.Table`
+    (its choice phase, scoring part and contracts, run by the generic driver: the Jass family,
+    Oh Hell), explored with the table's columns and questions; Chai Tea Jazz's games are a
+    setup's rows on the Paper Pad instead (RULES B, S), and a name no ruleset has is neither.
+
+    >>> is_table_ruleset("schieber"), is_table_ruleset("chai-tea-jazz"), is_table_ruleset(3)
+    (True, False, False)
+    """
+    return isinstance(registered(name), Ruleset)
+
+
 def check_ruleset(ruleset: str) -> None:
-    """Refuse a ruleset the engine cannot play yet, as :class:`Game` does (a Jass ruleset the
-    engine plays is explored by :mod:`chaitea.analysis.jass_explore`).
+    """Refuse a ruleset the engine cannot play yet, as :class:`Game` does (a ruleset built as a
+    Table is explored with the table's columns, :func:`is_table_ruleset`).
 
     >>> try:
     ...     check_ruleset("no-such-game")
@@ -64,7 +77,7 @@ def check_ruleset(ruleset: str) -> None:
     ...     print(e)
     unknown ruleset 'no-such-game' (RECORD options.ruleset)
     """
-    if isinstance(registered(ruleset), Ruleset):
+    if is_table_ruleset(ruleset):
         return
     if ruleset in JASS_RULESETS:
         raise SetupError(f"ruleset {ruleset!r} (the Jass family) is not available yet for rules"
@@ -106,9 +119,9 @@ def make_game(players: int, setup: Setup | str | list[dict[str, Any]],
     ``bet_debt_step`` and ``max_bet_debt`` (the barrel card's amounts; the maximum is rounded down
     to a multiple of the step, as RULES B does with 35)."""
     check_ruleset(ruleset)
-    if isinstance(registered(ruleset), Ruleset):
+    if is_table_ruleset(ruleset):
         raise SetupError(f"{ruleset} is a Jass ruleset: explore it with explore(..., "
-                         f"ruleset={ruleset!r}) (chaitea.analysis.jass_explore)")
+                         f"ruleset={ruleset!r}) (chaitea.analysis.explore)")
     opts = dict(options or {})
     unknown = [k for k in opts if k not in ENGINE_OPTIONS + EXPLORE_OPTIONS]
     if unknown:

@@ -1,12 +1,12 @@
 """``explore(..., engine="batch")`` for the Jass rulesets against the state path.
 
 - Rows: batch rounds replayed card by card through the state API (the same hands, forehand and
-  contract), written by the state path's own row builder (``jass_explore._rows``), give the same
+  contract), written by the state path's own row builder (``chunks._rows``), give the same
   values in every column the batch fills (``score`` where the batch computes it: Schieber and
   basic Jass; NA elsewhere).
 - Summaries: over many rounds, the batch's random play and the state path's random bots give
   the same Match rate, Weis points and declaring side's card points by mode
-  (:mod:`chaitea.analysis.jass_tables`). Tolerance: each difference of two independent
+  (:mod:`chaitea.analysis.tables`). Tolerance: each difference of two independent
   estimates within 4 standard errors of the difference, as tests/analysis/test_batch.py (the
   seeds are fixed, so the test is deterministic).
 """
@@ -20,10 +20,10 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from chaitea.analysis import chunks as je
 from chaitea.analysis import explore as ex
-from chaitea.analysis import jass_explore as je
+from chaitea.analysis.batch_rows import batch_columns, batch_rounds, batch_spec
 from chaitea.analysis.explore import explore, match_rate, weis_points
-from chaitea.analysis.jass_batch_rows import batch_columns, batch_rounds, batch_spec
 from chaitea.core.deals import Deal
 from chaitea.core.errors import SetupError
 
@@ -35,7 +35,7 @@ def _replayed_rows(game, out, units):
     """The state path's rows of the batch's rounds, replayed through the state API."""
     deck = game.deck
     skip = ("ruleset", "options", "bots", "mode_run", "players")
-    cols: dict[str, list[Any]] = {k: [] for k in je.JASS_COLUMNS if k not in skip}
+    cols: dict[str, list[Any]] = {k: [] for k in je.TABLE_COLUMNS if k not in skip}
     for d, unit in enumerate(units):
         spelling = out.spellings[out.contract[d]]
         fh = int(out.forehand[d])
@@ -60,7 +60,7 @@ def _replayed_rows(game, out, units):
 
 @pytest.mark.parametrize(("ruleset", "players"), CASES)
 def test_batch_rows_are_the_state_paths_rows_of_the_same_rounds(ruleset, players):
-    spec = batch_spec(je.check_jass_spec(150, ruleset, players, None, "random", 4, "rounds"))
+    spec = batch_spec(ex.check_table_spec(150, ruleset, players, None, "random", 4, "rounds"))
     game = spec.game()
     out = batch_rounds(spec, game, 0, 150, keep=150)
     units = np.arange(150)
@@ -131,7 +131,7 @@ def test_tables_with_a_trump_set_in_play_are_refused_by_name():
 def test_a_round_reaching_the_target_by_itself_has_no_batch_score():
     """Option ``target`` (RULES J: the first side to reach it wins; the state path caps the
     score there, or ends the game on Weis and Stöck before the cards): such rounds are NA."""
-    spec = batch_spec(je.check_jass_spec(400, "schieber", None, {"target": 300}, "random", 5,
+    spec = batch_spec(ex.check_table_spec(400, "schieber", None, {"target": 300}, "random", 5,
                                          "rounds"))
     game = spec.game()
     out = batch_rounds(spec, game, 0, 400, keep=400)

@@ -10,7 +10,7 @@ import pandas as pd
 import pytest
 
 from chaitea.analysis import explore as ex
-from chaitea.analysis.jass_tables import share_interval
+from chaitea.analysis.tables import share_interval
 from chaitea.core.cards import JASS
 from chaitea.core.deals import shuffled_indices
 from chaitea.rulesets.jass import declarations

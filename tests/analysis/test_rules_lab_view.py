@@ -170,7 +170,7 @@ def test_the_match_chart_draws_with_no_match_or_every_hand_a_match():
     """A share of 0 or 1 (Wilson bounds off by a rounding error once gave a negative error
     bar, and matplotlib refused it): the interval holds the share, the chart draws."""
     from chaitea.analysis import explore as ex
-    from chaitea.analysis.jass_tables import share_interval
+    from chaitea.analysis.tables import share_interval
 
     for n in range(1, 200):
         for k in range(n + 1):

@@ -26,7 +26,7 @@ import ipywidgets as w
 import pandas as pd
 
 from chaitea.analysis import explore as ex
-from chaitea.analysis.jass_explore import is_jass_ruleset
+from chaitea.analysis.rules import is_table_ruleset
 from chaitea_widgets.base import Refusal, View, button, html, show
 from chaitea_widgets.strip import SaveButton
 
@@ -77,7 +77,7 @@ SUMMARIES: dict[str, tuple[str, Callable[[pd.DataFrame], pd.DataFrame],
 }
 
 
-# The Jass rulesets' questions (chaitea.analysis.jass_tables)
+# The Jass rulesets' questions (chaitea.analysis.tables)
 JASS_SUMMARIES: dict[str, tuple[str, Callable[[pd.DataFrame], pd.DataFrame],
                                 Callable[[pd.DataFrame], Any]]] = {
     "match": ("How often a Match is made, by mode", ex.match_rate, ex.plot_match_rate),
@@ -178,7 +178,7 @@ class RulesLab(View):
     @property
     def jass(self) -> bool:
         """Whether the chosen ruleset is a Jass game (its own bots, options and questions)."""
-        return bool(is_jass_ruleset(self.ruleset.value))
+        return bool(is_table_ruleset(self.ruleset.value))
 
     @property
     def summaries(self) -> dict[str, tuple[str, Callable[[pd.DataFrame], pd.DataFrame],

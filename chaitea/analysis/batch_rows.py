@@ -1,7 +1,11 @@
-"""``explore(..., engine="batch")`` for the Jass rulesets: random-play rows from the
-batch simulator's Jass modes (:mod:`chaitea.analysis.jass_batch`), the columns of the state
-path (:data:`~chaitea.analysis.jass_explore.JASS_COLUMNS`, one row per round and seat).
+"""``explore(..., engine="batch")``: random-play rows from the batch simulator, the columns of the
+state path (:mod:`chaitea.analysis.chunks`, one row per round and seat), for every ruleset.
 
+A game of a setup's rows on the Paper Pad (:func:`batch_chunk`, :mod:`chaitea.analysis.batch`):
+each round's row and contract are drawn uniformly from the setup's picks, the barrel holder
+declares, no Bet Debt or offer; ``deal_seed`` is the unit number.
+
+A game built from a Table (:func:`table_batch_chunk`, :mod:`chaitea.analysis.batch_plans`).
 Each round: a deal of the batch's own (``deal_seed`` is the unit number), forehand ``unit %
 players``, no picking (``pushed`` false; the forehand's contract drawn uniformly from the
 table's; basic Jass: trump is the suit of the dealer's card shown to all, RULES J, drawn as a
@@ -17,9 +21,10 @@ NA. A round that reaches Schieber's target by itself (possible with the option `
 1000: the score capped there, or the game over on Weis and Stöck before the cards) has its
 ``score`` NA too.
 
->>> from chaitea.analysis.jass_explore import check_jass_spec
->>> spec = batch_spec(check_jass_spec(100, "schieber", None, None, "random", 1, "rounds"))
->>> df = jass_batch_frame(spec, [jass_batch_chunk(spec, 0, 100)])
+>>> from chaitea.analysis.chunks import frame
+>>> from chaitea.analysis.explore import check_table_spec
+>>> spec = batch_spec(check_table_spec(100, "schieber", None, None, "random", 1, "rounds"))
+>>> df = frame(spec, [table_batch_chunk(spec, 0, 100)])
 >>> len(df), bool((df.groupby("unit")["card_points"].sum() == 2 * 157).all())
 (400, True)
 >>> bool(df["pushed"].any()), sorted(df["multiplier"].unique().tolist())
@@ -29,45 +34,135 @@ NA. A round that reaches Schieber's target by itself (possible with the option `
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import pandas as pd
 
-from chaitea.analysis.jass_explore import (
-    _NA,
-    JASS_COLUMNS,
-    JassSpec,
-    _ace_mask,
-    _features,
-    mode_of,
-)
+from chaitea.analysis.chunks import _NA, ExploreSpec, _ace_mask, _features, mode_of
+from chaitea.analysis.rules import batch_tables, hand_features, row_choices
 from chaitea.core.errors import SetupError
 from chaitea.engine.driver import JassGame
+from chaitea.engine.game import Game
 from chaitea.rulesets.jass.choice import DealerTrump
 from chaitea.rulesets.jass.scores import HandsScore, TargetScore
 from chaitea.rulesets.jass.scoring import MATCH_BONUS
 
-if TYPE_CHECKING:  # the batch module (numba) is imported when a batch runs, not with explore
-    from chaitea.analysis.jass_batch import JassBatchResult
+if TYPE_CHECKING:  # the batch modules (numba) are imported when a batch runs, not with explore
+    from chaitea.analysis.jass_batch import JassBatchResult as PlansResult
 
-__all__ = ["JassBatchSpec", "batch_columns", "batch_rounds", "batch_spec", "jass_batch_chunk",
-           "jass_batch_frame"]
-
-
-@dataclass(frozen=True)
-class JassBatchSpec(JassSpec):
-    """A Jass exploration played by the batch simulator (random play of single rounds)."""
+__all__ = ["batch_chunk", "batch_columns", "batch_rounds", "batch_spec", "table_batch_chunk"]
 
 
-def batch_spec(spec: JassSpec) -> JassBatchSpec:
-    """The batch engine's spec of a checked Jass spec: random bots, single rounds, and a table
-    whose every contract has its trumps known at the deal (else a :class:`SetupError` naming
-    the contracts, RULES J).
+def batch_chunk(spec: ExploreSpec, start: int, stop: int) -> dict[str, Any]:
+    """The rows of rounds ``start..stop-1`` of a game on the Paper Pad, as arrays by column."""
+    import chaitea.analysis.batch as batch
 
-    >>> from chaitea.analysis.jass_explore import check_jass_spec
-    >>> batch_spec(check_jass_spec(5, "schieber", None, None, "rule", 0, "rounds"))
+    game: Game = spec.game()
+    n = game.players
+    choices = row_choices(game)
+    contracts = [c for _r, _sp, c in choices]
+    count = stop - start
+    rng = np.random.default_rng([spec.seed, start])
+    # The pick of each round: a row uniformly, then one of its spellings uniformly.
+    by_row: dict[int, list[int]] = {}
+    for i, (r, _sp, _c) in enumerate(choices):
+        by_row.setdefault(r, []).append(i)
+    row_pick = rng.integers(0, len(by_row), count)
+    within = rng.random(count)
+    keys = sorted(by_row)
+    pick = np.empty(count, np.int16)
+    for j, r in enumerate(keys):
+        sel = row_pick == j
+        opts = by_row[r]
+        pick[sel] = np.asarray(opts)[np.minimum((within[sel] * len(opts)).astype(int),
+                                                len(opts) - 1)]
+    units = np.arange(start, stop)
+    barrel = (units % n).astype(np.int8)
+    out = batch.simulate(game, contracts, count, seed=int(rng.integers(2**62)), contract=pick,
+                         declarer=barrel)
+    return _pad_columns(game, choices, out, units, barrel)
+
+
+def _pad_columns(game: Game, choices: list[Any], out: Any, units: Any,
+                   barrel: Any) -> dict[str, Any]:
+    n = game.players
+    count = len(units)
+    rows = game.setup.rows
+    seat = np.tile(np.arange(n, dtype=np.int8), count)
+    rep = np.repeat(np.arange(count), n)
+    side_of = np.asarray(game.side_of, np.int8)
+    side = side_of[seat]
+    dec = np.repeat(out.declarer, n)
+    mine = side == side_of[dec]
+    row_idx = np.asarray([r for r, _sp, _c in choices])[out.contract]
+    spell = [c.spelling for _r, _sp, c in choices]
+    kinds = [c.kind for _r, _sp, c in choices]
+    cols: dict[str, Any] = {
+        "unit": np.repeat(units, n), "round": np.ones(count * n, np.int16),
+        "deal_seed": np.repeat(units, n), "barrel": np.repeat(barrel, n), "seat": seat,
+        "side": side, "has_barrel": seat == np.repeat(barrel, n), "declarer": dec,
+        "is_declarer": seat == dec,
+        "contract": _codes(spell, np.repeat(out.contract, n)),
+        "kind": _codes(kinds, np.repeat(out.contract, n)),
+        "row": _codes([r.key for r in rows], np.repeat(row_idx, n)),
+        "row_value": np.asarray([r.value for r in rows], np.int8)[np.repeat(row_idx, n)],
+        "bet_debt": np.zeros(count * n, np.int16), "offer": np.zeros(count * n, np.int16),
+        "tricks": out.tricks.reshape(-1),
+        "card_points": out.side_points[rep, side],
+        "score": np.where(mine, np.repeat(out.score, n).astype(np.int32), _NA),
+        "game_points": np.full(count * n, _NA, np.int32),
+        "final_game_points": np.full(count * n, _NA, np.int32),
+    }
+    cols.update(_batch_features(game, out, choices, n))
+    return cols
+
+
+def _codes(values: list[str], idx: Any) -> tuple[list[str], Any]:
+    """A categorical column inside a chunk: (values, codes)."""
+    return (values, np.asarray(idx, np.int32))
+
+
+def _batch_features(game: Game, out: Any, choices: list[Any], n: int) -> dict[str, Any]:
+    """Hand features at the deal, vectorised: (rounds, cards) ownership against per-contract
+    masks of trumps and high cards (the same definitions as :func:`hand_features`)."""
+    deck = game.deck
+    k = len(choices)
+    trump_m = np.zeros((k, deck.size), bool)
+    high_m = np.zeros((k, deck.size), bool)
+    for i, (_r, _sp, c) in enumerate(choices):
+        for j, card in enumerate(deck.cards):
+            trump_m[i, j] = card.suit is not None and card.suit == c.trump
+            high_m[i, j] = hand_features([card], deck, c, game.n_tricks)[1] == 1
+    owner = out.owner  # (rounds, cards); set-aside cards are -1
+    pts = batch_tables(game, [c for _r, _sp, c in choices]).points[out.contract]  # (rounds, cards)
+    suit = np.asarray(deck.suit_of, np.int8)
+    feats: dict[str, Any] = {"trump_length": [], "high_cards": [], "hand_points": [],
+                                   "voids": []}
+    per_seat = []
+    for s in range(n):
+        mine = owner == s
+        tl = (mine & trump_m[out.contract]).sum(1)
+        hc = (mine & high_m[out.contract]).sum(1)
+        hp = (mine * pts).sum(1)
+        held = np.stack([(mine & (suit == x)).any(1) for x in range(4)], 1)
+        per_seat.append((tl, hc, hp, 4 - held.sum(1)))
+    for j, name in enumerate(feats):
+        arr = np.stack([p[j] for p in per_seat], 1).reshape(-1)
+        feats[name] = arr
+    return {"trump_length": feats["trump_length"].astype(np.int8),
+            "high_cards": feats["high_cards"].astype(np.int8),
+            "hand_points": feats["hand_points"].astype(np.int16),
+            "voids": feats["voids"].astype(np.int8)}
+
+
+def batch_spec(spec: ExploreSpec) -> ExploreSpec:
+    """The batch engine's spec of a checked spec of a Table's ruleset: random bots, single
+    rounds, and a table whose every contract has its trumps known at the deal (else a
+    :class:`SetupError` naming the contracts, RULES J).
+
+    >>> from chaitea.analysis.explore import check_table_spec
+    >>> batch_spec(check_table_spec(5, "schieber", None, None, "rule", 0, "rounds"))
     Traceback (most recent call last):
     ...
     chaitea.core.errors.SetupError: the batch engine plays random cards only: use bots="random"
@@ -76,14 +171,13 @@ def batch_spec(spec: JassSpec) -> JassBatchSpec:
         raise SetupError("the batch engine plays single rounds: use mode=\"rounds\" with it")
     if set(spec.bots) != {"random"}:
         raise SetupError("the batch engine plays random cards only: use bots=\"random\"")
-    game = spec.game()
+    game: JassGame = spec.game()
     dynamic = [c for c in game.table.contracts if game.static_plans(c) is None]
     if dynamic:
         raise SetupError(f"the batch engine cannot play {spec.ruleset}'s {', '.join(dynamic)}: "
                          "their trump is set during play or named by the picker (RULES J); "
                          "explore it with engine=\"state\"")
-    return JassBatchSpec(spec.ruleset, spec.players, spec.options, spec.bots, spec.seed,
-                         spec.mode, spec.labels)
+    return replace(spec, engine="batch")
 
 
 def _declarer_offset(game: JassGame, spelling: str) -> int:
@@ -143,14 +237,14 @@ def _declarations(game: JassGame, spellings: Sequence[str], owner: Any, contract
     return weis, stoeck
 
 
-def batch_rounds(spec: JassBatchSpec, game: JassGame, start: int, stop: int,
-                 keep: int = 0) -> JassBatchResult:
+def batch_rounds(spec: ExploreSpec, game: JassGame, start: int, stop: int,
+                 keep: int = 0) -> PlansResult:
     """The rounds ``start..stop-1`` of ``spec`` played by the batch simulator (seeded by the
     chunk's start, as :func:`chaitea.analysis.chunks.batch_chunk`); ``keep``: the plays of the
     first ``keep`` rounds are kept.
 
-    >>> from chaitea.analysis.jass_explore import check_jass_spec
-    >>> spec = batch_spec(check_jass_spec(10, "jass", None, None, "random", 0, "rounds"))
+    >>> from chaitea.analysis.explore import check_table_spec
+    >>> spec = batch_spec(check_table_spec(10, "jass", None, None, "random", 0, "rounds"))
     >>> out = batch_rounds(spec, spec.game(), 0, 10, keep=1)
     >>> out.forehand.tolist()[:5], out.plays.shape  # unit % players leads
     ([0, 1, 2, 3, 0], (1, 36))
@@ -167,13 +261,14 @@ def batch_rounds(spec: JassBatchSpec, game: JassGame, start: int, stop: int,
                          forehand=fh, deals=owner, keep=keep)
 
 
-def jass_batch_chunk(spec: JassBatchSpec, start: int, stop: int) -> dict[str, Any]:
-    """The rows of rounds ``start..stop-1`` as arrays by column (categories as (values, codes))."""
-    game = spec.game()
+def table_batch_chunk(spec: ExploreSpec, start: int, stop: int) -> dict[str, Any]:
+    """The rows of rounds ``start..stop-1`` of a game built from a Table, as arrays by column
+    (categories as (values, codes))."""
+    game: JassGame = spec.game()
     return batch_columns(game, batch_rounds(spec, game, start, stop), np.arange(start, stop))
 
 
-def batch_columns(game: JassGame, out: JassBatchResult, units: Any) -> dict[str, Any]:
+def batch_columns(game: JassGame, out: PlansResult, units: Any) -> dict[str, Any]:
     """The columns of a batch's rounds (``units`` their unit numbers)."""
     n, count = game.players, len(units)
     spellings = out.spellings
@@ -225,33 +320,3 @@ def batch_columns(game: JassGame, out: JassBatchResult, units: Any) -> dict[str,
         "hand_points": (mine * pts[k[rep]]).sum(1), "voids": 4 - held.sum(1),
         "aces": (mine & ace_m).sum(1),
     }
-
-
-def jass_batch_frame(spec: JassSpec, chunks: Sequence[dict[str, Any]]) -> pd.DataFrame:
-    """One DataFrame of the chunks' arrays, with the dtypes of :data:`JASS_COLUMNS`."""
-    data: dict[str, Any] = {}
-    length = sum(len(c["unit"]) for c in chunks)
-    for key, dtype in JASS_COLUMNS.items():
-        if key in spec.labels:
-            data[key] = pd.Categorical.from_codes(np.zeros(length, np.int32),
-                                                  categories=pd.Index([spec.labels[key]]))
-        elif key == "players":
-            data[key] = np.full(length, spec.game().players, np.int8)
-        elif dtype == "category":
-            parts = [c[key] for c in chunks]
-            cats = sorted({x for values, _codes in parts for x in values})
-            pos = {x: i for i, x in enumerate(cats)}
-            codes = [np.asarray([pos[x] for x in values], np.int32)[c] for values, c in parts]
-            data[key] = pd.Categorical.from_codes(
-                np.concatenate(codes) if codes else np.zeros(0, np.int32),
-                categories=pd.Index(cats))
-        else:
-            arr = (np.concatenate([c[key] for c in chunks]) if chunks
-                   else np.zeros(0, np.int64))
-            if dtype == "Int32":
-                missing = arr == _NA
-                data[key] = pd.arrays.IntegerArray(np.where(missing, 0, arr).astype(np.int32),
-                                                   missing)
-            else:
-                data[key] = arr.astype(dtype)
-    return pd.DataFrame(data)
