@@ -17,7 +17,7 @@ error (``round R, picking|play step K: ...``), or 1 when the file cannot be open
 A bad option value is one wrong by itself, whatever the other options say: not a number, a
 count out of its range, a name the command does not know (a ruleset, a bot, a setup, a deck, a
 contract of the ruleset played), a malformed ``NAME=VALUE`` or JSON. Counts are capped:
-``--deals`` 1 to 10,000,000 (:data:`~chaitea.records.jass_cli.MAX_DEALS`), ``--samples`` 1 to
+``--deals`` 1 to 10,000,000 (:data:`~chaitea.records.command_line.MAX_DEALS`), ``--samples`` 1 to
 10,000, ``--workers`` 1 to 256; a ``--seed`` is any whole number of at most 4,000 digits. Values
 each fine that the engine refuses together (a deck for the wrong player count, three bots for
 a game of two teams, an option the ruleset does not have) are a refused game: exit 2.
@@ -43,7 +43,7 @@ from chaitea.core.deals import Deal
 from chaitea.core.errors import ChaiTeaError, RecordError
 from chaitea.core.markup import one_line, shorten
 from chaitea.engine.game import Game
-from chaitea.records.jass_cli import UsageError, ruleset_name, seed_value
+from chaitea.records.command_line import UsageError, ruleset_name, seed_value
 from chaitea.records.record import MAX_RECORD_BYTES, replay, state_to_record
 
 EX_USAGE = 64  # sysexits.h: the command was used incorrectly
@@ -89,8 +89,8 @@ def _replay(path: str) -> int:
 
 def _deal(players: int | None, seed: int, deck: str | None, contract: str | None,
           ruleset: str = "chai-tea-jazz") -> int:
-    if ruleset != "chai-tea-jazz":  # a Jass-family game (RULES J): chaitea.records.jass_cli
-        from chaitea.records.jass_cli import deal
+    if ruleset != "chai-tea-jazz":  # a Jass-family game (RULES J): chaitea.records.command_line
+        from chaitea.records.command_line import deal
         return deal(ruleset, players, seed, contract, deck)
     players = _ctj_players(players)
     game = Game(players=players, deck=deck)
@@ -126,8 +126,8 @@ def _deal(players: int | None, seed: int, deck: str | None, contract: str | None
 
 def _random_game(players: int | None, seed: int, setup: str, deck: str | None,
                  ruleset: str = "chai-tea-jazz") -> int:
-    if ruleset != "chai-tea-jazz":  # a Jass-family game (RULES J): chaitea.records.jass_cli
-        from chaitea.records.jass_cli import random_game
+    if ruleset != "chai-tea-jazz":  # a Jass-family game (RULES J): chaitea.records.command_line
+        from chaitea.records.command_line import random_game
         return random_game(ruleset, players, seed, deck)
     players = _ctj_players(players)
     game = Game(players=players, setup=setup, deck=deck)

@@ -29,7 +29,7 @@ import pytest
 from chaitea.__main__ import build_parser, main
 from chaitea.ai.bots import PimcBot, make_bot
 from chaitea.core.errors import SetupError
-from chaitea.records.jass_cli import MAX_DEALS, MAX_SAMPLES, MAX_WORKERS, Count
+from chaitea.records.command_line import MAX_DEALS, MAX_SAMPLES, MAX_WORKERS, Count
 
 ROOT = Path(__file__).resolve().parents[1]
 PARSER = build_parser()

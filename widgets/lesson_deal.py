@@ -6,7 +6,8 @@ from __future__ import annotations
 import ipywidgets as w
 
 from chaitea.core.markup import escape
-from chaitea.records.teaching import DEALS, TeachingDeal, feedback
+from chaitea.records.teaching import TeachingDeal, feedback
+from chaitea.records.teaching_deals import DEALS
 
 from .base import Refusal, View, button, html, show
 from .session import Session
@@ -16,9 +17,10 @@ __all__ = ["TeachingTable"]
 
 
 class TeachingTable(View):
-    """Play one teaching deal (``chaitea.records.teaching.DEALS``): the story and the task above the
-    table, the opponents on a fixed script (the lesson goes the same way every time), and
-    feedback from the engine's result at the end of the round. :meth:`again` replays it.
+    """Play one teaching deal (``chaitea.records.teaching_deals.DEALS``): the story and the
+    task above the table, the opponents on a fixed script (the lesson goes the same way every
+    time), and feedback from the engine's result at the end of the round. :meth:`again` replays
+    it.
 
     The table is made when the learner presses *Play this deal* (:meth:`start`): a lesson
     page with several deals loads no faster than its slowest part otherwise.

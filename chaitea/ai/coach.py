@@ -261,7 +261,7 @@ def review(record: GameState | JassState | dict[str, Any] | str, seat: int, *,
 
         rec = json.loads(rec)
     assert isinstance(rec, dict)
-    from chaitea.records.jass_record import is_jass_record
+    from chaitea.records.sections import is_jass_record
 
     if is_jass_record(rec):  # a Jass game (RULES J)
         return _jass_review(rec, seat, round_number, max_tricks)

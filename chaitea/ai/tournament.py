@@ -43,7 +43,7 @@ from chaitea.core.contracts import Contract
 from chaitea.core.errors import ChaiTeaError, SetupError
 from chaitea.core.markup import one_line, quote
 from chaitea.engine.game import Game, GameState, round_seed
-from chaitea.records.jass_cli import (
+from chaitea.records.command_line import (
     MAX_DEALS,
     MAX_SAMPLES,
     Count,
@@ -344,7 +344,7 @@ def add_cli(sub: Any) -> None:
 
 def run_cli(args: argparse.Namespace) -> int:
     """Run the ``tournament`` subcommand; prints the summary table. A contract Chai Tea Jazz
-    does not know raises :class:`~chaitea.records.jass_cli.UsageError` (exit 64); a game the
+    does not know raises :class:`~chaitea.records.command_line.UsageError` (exit 64); a game the
     engine refuses, exit 2 with one line."""
     options: dict[str, Any] = {"ruleset": args.ruleset, **dict(args.option)}
     jass = args.ruleset != "chai-tea-jazz"

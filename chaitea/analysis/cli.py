@@ -25,7 +25,7 @@ import sys
 import tempfile
 from typing import Any
 
-from chaitea.records.jass_cli import MAX_DEALS, MAX_WORKERS, Count, ruleset_name, seed_value
+from chaitea.records.command_line import MAX_DEALS, MAX_WORKERS, Count, ruleset_name, seed_value
 
 __all__ = ["add_command", "run"]
 

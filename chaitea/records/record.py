@@ -1,9 +1,10 @@
-"""The game record ``chaitea-record/1``: save, load and replay (RECORD.md).
+"""The game record ``chaitea-record/1``: save, load and replay (RECORD.md), for every ruleset.
 
 A record is a plain JSON object (setup, deals, the actions taken) from which the engine rebuilds
 every state. :func:`replay` checks a record and returns the RECORD replay report; the first illegal
 or malformed item raises :class:`~chaitea.core.errors.RecordError` whose ``where`` is the exact
-prefix ``round R, picking|play step K``.
+prefix ``round R, picking|play step K`` (rounds and steps from 1; file, top level and options at
+``round 0, picking step 0``; a round's deal at its ``picking step 0``).
 
 >>> from chaitea import Game
 >>> state = Game(players=3).new_initial_state(seed=1)
@@ -14,6 +15,11 @@ prefix ``round R, picking|play step K``.
 >>> report = replay(rec)
 >>> report["next"]["phase"], report["next"]["seat"]
 ('play', 0)
+
+A record whose ``options.ruleset`` names a Jass-family game is read as RECORD's Jass section
+says: :mod:`chaitea.records.sections` holds what each section of RECORD reads and reports its own
+way; everything else (the parsing, the checks of the top level, of each deal and each item, the
+replay, the files) is the same for every ruleset here.
 """
 
 from __future__ import annotations
@@ -33,11 +39,11 @@ from chaitea.engine.validate import (
     check_names,
     check_round,
     record_end,
-    record_game,
     record_names,
     record_required,
 )
 from chaitea.engine.view import RECORD_FORMAT
+from chaitea.records.sections import RecordSection, section_of
 
 if TYPE_CHECKING:
     from chaitea.engine.driver import JassState
@@ -66,8 +72,6 @@ def loads(data: str | bytes | dict[str, Any]) -> GameState:
     names that are not plain text (at most 40 characters, no control characters), actions and
     cards with surrounding spaces or control characters are refused, each naming its field.
     """
-    from chaitea.engine.game import Game, GameState
-
     if isinstance(data, bytes | bytearray | memoryview):
         if len(data) > MAX_RECORD_BYTES:
             raise RecordError(_TOP, f"the file is larger than {MAX_RECORD_BYTES} bytes")
@@ -85,37 +89,28 @@ def loads(data: str | bytes | dict[str, Any]) -> GameState:
     data = obj
     if data.get("format") != FORMAT:
         raise RecordError(_TOP, f"'format' must be {FORMAT!r}, not {quote(data.get('format'))}")
-    from chaitea.records.jass_record import is_jass_record  # RECORD's Jass-family section
-    if is_jass_record(data):
-        from chaitea.records.jass_record import loads as jass_loads
-        return jass_loads(data, check_item=_check_item,  # type: ignore[return-value]
-                          check_deal=_check_deal_strings)
-    record_required(data, ("players", "setup", "rounds"))
-    options = data.get("options", {})
-    if isinstance(options, dict):
-        from chaitea.rulesets.chai_tea_jazz import OPTION_NAMES
-
-        unknown = [k for k in options if k not in OPTION_NAMES]
-        if unknown:  # quoted here, short and escaped, whatever the key holds
-            raise RecordError(_TOP, f"unknown option {quote(unknown[0])} (RECORD options)")
-    game = record_game(lambda: Game.from_options(data["players"], data["setup"], options))
+    section = section_of(data)
+    record_required(data, section.required)
+    game = section.game(data)
     names = record_names(data, game.players)
-    barrel = data.get("barrel", 0)
-    if type(barrel) is not int or not 0 <= barrel < game.players:
-        raise RecordError(_TOP, f"'barrel' must be a seat number 0..{game.players - 1}")
+    key, default = section.first_seat
+    seat = data.get(key, default)
+    if (seat is not None or default is not None) and (type(seat) is not int or
+                                                      not 0 <= seat < game.players):
+        raise RecordError(_TOP, f"{key!r} must be a seat number 0..{game.players - 1}")
     rounds = data["rounds"]
     if not isinstance(rounds, list):
         raise RecordError(_TOP, "'rounds' must be a list")
     agreed = record_end(data)
-    state = GameState(game, barrel=barrel, names=names)
+    state = game.new_initial_state(names=names, **{key: seat})
     for r, rnd in enumerate(rounds, 1):
-        _replay_round(state, r, rnd)
+        _replay_round(state, section, r, rnd)
     if agreed:
         try:
-            state.end_by_agreement()
+            section.agree(state)
         except ChaiTeaError as e:
             raise RecordError(_TOP, str(e)) from None
-    return state
+    return state  # type: ignore[no-any-return]
 
 
 class _Duplicate(ValueError):
@@ -223,23 +218,17 @@ def _check_deal_strings(deal: object, where: str) -> None:
                           "4,000 digits (RECORD deal)")
 
 
-def _replay_round(state: GameState, r: int, rnd: object) -> None:
+def _replay_round(state: Any, section: RecordSection, r: int, rnd: object) -> None:
     g = state.game
     w0, deal, picking, plays = check_round(state.phase, r, rnd)
     _check_deal_strings(deal, w0)
     try:
-        state.apply_deal(Deal.from_json(deal, g.players, g.deck))
+        state.apply_deal(Deal.from_json(deal, g.seating, g.deck))
     except ChaiTeaError as e:
         raise RecordError(w0, str(e)) from None
-    for k, item in enumerate(picking, 1):
-        _apply(state, item, f"round {r}, picking step {k}")
-    for k, item in enumerate(plays, 1):
-        where = f"round {r}, play step {k}"
-        if state.phase == "picking":
-            _check_item(item, where)
-            raise RecordError(where, f"{item} refused: picking has not ended "
-                                     f"({state.names[state.current_player()]} to speak)")
-        _apply(state, item, where)
+    for step, items in (("picking", picking), ("play", plays)):
+        for k, item in enumerate(items, 1):
+            _apply(state, section, step, item, f"round {r}, {step} step {k}")
 
 
 def _check_item(item: object, where: str) -> str:
@@ -251,41 +240,27 @@ def _check_item(item: object, where: str) -> str:
     return item
 
 
-def _apply(state: GameState, item: object, where: str) -> None:
-    item = _check_item(item, where)
+def _apply(state: Any, section: RecordSection, step: str, item: object, where: str) -> None:
+    """Apply a round's ``picking`` or ``play`` item: a play before picking has ended is refused
+    (RECORD: at ``play step 1``), then what the section refuses, then what the game does."""
+    text = _check_item(item, where)
+    if step == "play" and state.phase == "picking":
+        raise RecordError(where, f"{text} refused: picking has not ended "
+                                 f"({state.names[state.current_player()]} to speak)")
+    why = section.refusal(state, step)
+    if why is not None:
+        raise RecordError(where, f"{text} refused: {why}")
     try:
-        state.apply_action(item)
+        state.apply_action(text)
     except ChaiTeaError as e:
         raise RecordError(where, str(e)) from None
 
 
 def report(state: GameState | JassState) -> dict[str, Any]:
-    """The replay report of RECORD.md for a state (rounds, pad, game points, winner, next)."""
-    from chaitea.engine.driver import is_jass
-    if is_jass(state):  # RECORD's Jass section
-        from chaitea.records.jass_record import report as jass_report
-        return jass_report(state)
-    g = state.game
-    names = g.side_names
-    pad = state.pad
-
-    def by_side(values: list[int]) -> Any:
-        return {names[s]: v for s, v in enumerate(values)} if names else list(values)
-
-    out: dict[str, Any] = {
-        "rounds": [res.to_json() for res in state.round_results],
-        "pad": pad.to_json(names),
-        "game_points": by_side(pad.game_points),
-    }
-    if g.meta in ("cumulative-most", "cumulative-least"):
-        out["cumulative"] = by_side(pad.cumulative)
-    out["finish_order"] = [names[s] for s in pad.finish_order] if names else list(
-        pad.finish_order)
-    out["finished"] = state.is_terminal()
-    w = state.winner()
-    out["winner"] = None if w is None else (names[w] if names else w)
-    out["next"] = state.next_step()
-    return out
+    """The replay report of RECORD.md for a state: rounds, the tallies of its record's section
+    (the Paper Pad's pad and game points; a Jass ruleset's totals and its own), finished,
+    winner, next."""
+    return section_of({"options": state.game.options_json()}).report(state)
 
 
 def replay(data: str | bytes | dict[str, Any]) -> dict[str, Any]:

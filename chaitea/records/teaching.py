@@ -1,32 +1,52 @@
-"""Teaching deals, in the manner of BBO's: a constructed (seeded) deal that shows one idea, with
-a short story, the learner's task, and feedback from the engine's result. The other seats play
-a fixed script, so the lesson goes the same way every time.
+"""Teaching, as the engine shows it: the deals of the Chai Tea Jazz lessons played out and the
+positions of the Jass course judged; the content (each deal's and example's story and claim) is
+:mod:`chaitea.records.teaching_deals`.
 
-A script is a list of cards per seat, in the order they are played. :class:`ScriptedBot` plays
-the next scripted card of its seat while it is legal; when the learner's play makes it illegal
-(or it was already played), the seat's first scripted card that is legal, else the legal card
-a careful player would choose (:class:`CarefulBot`). Scripts are recorded from the careful
-play of every seat, so a learner who plays as carefully sees the script exactly.
+A teaching deal is made in the manner of BBO's: a constructed (seeded) deal that shows one idea,
+with a short story, the learner's task, and feedback from the engine's result. The other seats
+play a fixed script, so the lesson goes the same way every time. A script is a list of cards per
+seat, in the order they are played. :class:`ScriptedBot` plays the next scripted card of its seat
+while it is legal; when the learner's play makes it illegal (or it was already played), the
+seat's first scripted card that is legal, else the legal card a careful player would choose
+(:class:`CarefulBot`). Scripts are recorded from the careful play of every seat, so a learner who
+plays as carefully sees the script exactly.
 
->>> from chaitea.records.teaching import DEALS, reference_round
+A teaching example of the Jass course is a small constructed position with the claim a lesson
+makes (who wins a trick and its points, which cards may be played, which Weis scores): the
+functions here ask the engine (RULES J), on the Jass deck, or on the Chai Tea Jazz deck rank for
+rank (lesson 15: one deal, two rulebooks, RULES F).
+
+>>> from chaitea.records.teaching_deals import DEALS, TRICKS, WEIS
 >>> deal = DEALS["under-beats-trump"]
->>> under = reference_round(deal, deal.contract)
->>> trump = reference_round(deal, deal.compare_with)
->>> under.score > trump.score
+>>> reference_round(deal, deal.contract).score > reference_round(deal, deal.compare_with).score
+True
+>>> ex = TRICKS["puur-takes-it"]
+>>> trick_winner(ex) == ex.winner, trick_points(ex) == ex.points
+(True, True)
+>>> w = WEIS["four-nines"]
+>>> weis_points(w.hands[0], w.contract) == w.points[0]
 True
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from chaitea.core.cards import JASS, STANDARD, Deck
+from chaitea.core.contracts import JASS_FAMILY, Contract
+from chaitea.core.following import FOLLOW_RULES
+from chaitea.core.tricks import TrickRule, strength_tables, trump_in_force, winning_position
 from chaitea.engine.actions import Play
 from chaitea.engine.game import Game, GameState, RoundResult
+from chaitea.rulesets.jass.hand import declarations, mode_of
+from chaitea.rulesets.jass.weis import best_melds
 
-__all__ = ["DEALS", "CarefulBot", "CarelessBot", "ScriptedBot", "TeachingDeal",
-           "careless_round", "deals_for", "feedback", "play_script", "reference_round",
-           "script_of"]
+__all__ = ["CarefulBot", "CarelessBot", "FollowPosition", "ScriptedBot", "TeachingDeal",
+           "TrickExample", "WeisExample", "as_ctj", "card_values", "careless_round",
+           "ctj_legal_cards", "ctj_trick_winner", "feedback", "jass_rule", "legal_cards",
+           "play_script", "reference_round", "script_of", "trick_points", "trick_winner",
+           "weis_outcome", "weis_points"]
 
 
 class CarefulBot:
@@ -218,85 +238,133 @@ def feedback(deal: TeachingDeal, result: RoundResult) -> str:
             f"{title}{debt} scores {ref.score} with these cards. {deal.idea}")
 
 
-DEALS: dict[str, TeachingDeal] = {d.key: d for d in [
-    TeachingDeal(
-        "under-beats-trump", 2, "Low cards are strong too",
-        "Aslan holds few high cards and many low ones. With Trump his low cards are worth "
-        "little; with Under they take tricks.",
-        "You are Aslan, the declarer in Under. Play the round: your low cards win.",
-        "Under scores more than Trump with this hand, even Trump in its best suit (Clubs).",
-        seed=3, contract="under", compare_with="trump(C)"),
-    TeachingDeal(
-        "slalom-first-direction", 2, "Which way first?",
-        "In Slalom the way flips every trick, but the declarer chooses the first. Aslan's hand "
-        "fits one start far better than the other.",
-        "You are Aslan, the declarer in Slalom starting high. Play the round.",
-        "The first direction decides: starting high scores far more than starting low here.",
-        seed=5, contract="slalom(high)", compare_with="slalom(low)"),
-    TeachingDeal(
-        "debt-worth-taking", 3, "A raise worth its debt",
-        "Leo picked Trump (Hearts). Aslan's hand is made for Under: raising to 5 Bet Debt costs "
-        "5 points, and Under brings far more.",
-        "You are Aslan, the declarer in Under with Bet Debt 5. Play the round.",
-        "The 5 Bet Debt was worth taking: Under pays for it many times over.",
-        seed=41, contract="under", debt=5, compare_with="trump(H)"),
-    TeachingDeal(
-        "debt-not-worth-taking", 3, "A raise that costs too much",
-        "The Bet Debt is already at 30 and Aslan's Trump (Clubs) hand is only middling. He "
-        "raised to 35 anyway.",
-        "You are Aslan, the declarer in Trump (Clubs) with Bet Debt 35. Play the round and "
-        "see what is left.",
-        "The cards were worth a fair score, but not 35 Bet Debt: passing was better.",
-        seed=5, contract="trump(C)", debt=35, compare_with="trump(C)"),
-    TeachingDeal(
-        "defence-keeps-points", 4, "Defending together",
-        "Leo declares Trump (Spades). You are Mufasa, a defender: you and Aslan play together "
-        "against Leo.",
-        "Keep the points from Leo: give your odd cards to tricks Aslan wins, and your even "
-        "cards to tricks Leo wins.",
-        "A careful defence keeps most of the points from the declarer.",
-        seed=18, contract="trump(S)", declarer=1, learner=2, foil=True),
-    TeachingDeal(
-        "cheap-winners", 4, "Win cheaply, keep the points",
-        "Aslan declares Trump (Hearts) with a strong hand. Strong cards are not enough: which "
-        "card wins a trick matters too.",
-        "You are Aslan. Win tricks with the cheapest card that wins, and keep your odd cards "
-        "for tricks you will take.",
-        "Careful play keeps the points on the declarer's side: careless play gives most away.",
-        seed=50, contract="trump(H)", foil=True),
-    TeachingDeal(
-        "below-zero", 5, "A score below zero",
-        "Aslan raised to 35 Bet Debt for Trump (Spades), but his spades are short.",
-        "You are Aslan, the declarer with Bet Debt 35. Play the round and work out the score "
-        "before the pad does: card points, + 10 for the last trick, − 35.",
-        "A round score may be negative: the Bet Debt is taken off whatever the cards bring.",
-        seed=50, contract="trump(S)", debt=35, compare_with="trump(S)"),
-    TeachingDeal(
-        "last-trick-counts", 5, "Keep a winner for the end",
-        "The last trick is worth 10 points on top of its cards. Aslan's high trumps can wait.",
-        "You are Aslan, the declarer in Trump (Hearts). Keep a high trump for the last trick.",
-        "The last trick's 10 points go to whoever wins it: here, the declarer who kept a "
-        "winner.",
-        seed=12, contract="trump(H)", compare_with="trump(H)"),
-    TeachingDeal(
-        "choose-slalom", 6, "The contract that fits the hand",
-        "In a game you choose your contracts. Aslan's hand is poor for every Trump and fair "
-        "for Under, but it fits Slalom starting low best of all.",
-        "You are Aslan, the declarer in Slalom starting low. Play the round.",
-        "Slalom (start low) scores more than Under, and far more than any Trump, with this "
-        "hand: look at every contract before you pick.",
-        seed=132, contract="slalom(low)", compare_with="under"),
-    TeachingDeal(
-        "choose-the-trump-suit", 6, "Which suit for trumps?",
-        "Aslan picks Trump; the suit is his to name. Hearts are his long, strong suit; spades "
-        "are short.",
-        "You are Aslan, the declarer in Trump (Hearts). Play the round.",
-        "The trump suit matters as much as the contract: Hearts score several times what "
-        "Spades would.",
-        seed=50, contract="trump(H)", compare_with="trump(S)"),
-]}
+def jass_rule(contract: str) -> TrickRule:
+    """The trick rule of a Jass contract spelling (``trump(H)``, ``obenabe``, ``undenufe``)."""
+    return Contract.parse(contract, family=JASS_FAMILY).trick_rules(9)[0]
 
 
-def deals_for(lesson: int) -> list[TeachingDeal]:
-    """The teaching deals of a lesson, in order."""
-    return [d for d in DEALS.values() if d.lesson == lesson]
+def card_values(contract: str) -> dict[str, int]:
+    """Every card's points in ``contract`` (RULES J), by card spelling."""
+    rule = jass_rule(contract)
+    values = rule.values.for_deck(JASS, trump_in_force(rule, (), JASS))
+    return {str(c): values[i] for i, c in enumerate(JASS.cards)}
+
+
+@dataclass(frozen=True)
+class TrickExample:
+    """A trick (cards in play order) in a contract, with the claimed winning card and points."""
+
+    key: str
+    title: str
+    story: str
+    contract: str
+    cards: tuple[str, ...]
+    winner: str
+    points: int
+
+
+@dataclass(frozen=True)
+class FollowPosition:
+    """A trick under way and the hand of the player to play: ``legal`` is the claim (the cards the
+    player may play), ``why`` the rule in words."""
+
+    key: str
+    title: str
+    story: str
+    contract: str
+    trick: tuple[str, ...]
+    hand: tuple[str, ...]
+    legal: tuple[str, ...]
+    why: str
+    hint: str = ""  # said after a wrong card, before the answer: names no legal card
+
+
+@dataclass(frozen=True)
+class WeisExample:
+    """Hands (only the cards that matter) with their sides, in a contract: the claimed Weis points
+    per hand, the side that scores Weis (``None``: nobody) and the Stöck side."""
+
+    key: str
+    title: str
+    story: str
+    contract: str
+    hands: tuple[str, ...]
+    sides: tuple[int, ...]
+    points: tuple[int, ...]
+    winner: int | None
+    stoeck: int | None = None
+
+
+def _winner(rule: TrickRule, cards: tuple[str, ...], deck: Deck,
+            lay: Callable[[str], str]) -> str:
+    """The winning card of a trick of Jass cards under ``rule``, each card laid on ``deck`` as
+    ``lay`` spells it."""
+    ids = [deck.index_of(lay(c)) for c in cards]
+    tables = strength_tables(deck, rule, trump_in_force(rule, ids, deck))
+    return cards[winning_position(tables[deck.suit_of[ids[0]]], ids)]
+
+
+def _legal(pos: FollowPosition, follow: str, deck: Deck,
+           lay: Callable[[str], str]) -> tuple[str, ...]:
+    """The cards of the position's hand that the follow rule ``follow`` allows, each card laid
+    on ``deck`` as ``lay`` spells it."""
+    trump, _ = mode_of(pos.contract)
+    rule = FOLLOW_RULES[follow].bind(deck, -1 if trump is None else int(trump))
+    trick = [deck.index_of(lay(c)) for c in pos.trick]
+    led = deck.suit_of[trick[0]] if trick else -1
+    mask = rule.legal(deck.mask_of([lay(c) for c in pos.hand]), led, trick)
+    return tuple(c for c in pos.hand if mask >> deck.index_of(lay(c)) & 1)
+
+
+def trick_winner(ex: TrickExample) -> str:
+    """The engine's winning card of the example's trick."""
+    return _winner(jass_rule(ex.contract), ex.cards, JASS, str)
+
+
+def trick_points(ex: TrickExample) -> int:
+    """The card points of the example's trick (no last-trick bonus)."""
+    values = card_values(ex.contract)
+    return sum(values[c] for c in ex.cards)
+
+
+def legal_cards(pos: FollowPosition) -> tuple[str, ...]:
+    """The cards of the position's hand that the engine's Jass follow rule allows (RULES J)."""
+    return _legal(pos, "jass", JASS, str)
+
+
+def weis_points(hand: str, contract: str) -> int:
+    """The Weis points one hand holds in ``contract`` (``best_melds``: the split worth most)."""
+    trump, undenufe = mode_of(contract)
+    return sum(m.points for m in best_melds(hand, trump=trump, undenufe=undenufe))
+
+
+def weis_outcome(ex: WeisExample) -> tuple[int | None, tuple[int, ...], tuple[int, ...]]:
+    """``(side that scores Weis, Weis points per side, Stöck per side)`` from the engine."""
+    d = declarations(list(ex.hands), ex.contract, sides=ex.sides)
+    return d.weis.winner, d.weis.points, d.stoeck
+
+
+# ------------------------------------------------------------------ one deal, two rulebooks
+def as_ctj(card: str) -> str:
+    """A Jass card laid on the Chai Tea Jazz deck, rank for rank: 6..A become 1..9, the suit
+    kept (lesson 15: one deal, two rulebooks).
+
+    >>> [as_ctj(c) for c in ("6C", "10H", "JS", "AD")]
+    ['1C', '5H', '6S', '9D']
+    """
+    c = JASS.parse(card)
+    return str(STANDARD.parse(f"{c.rank - 5}{card[-1]}"))
+
+
+def ctj_legal_cards(pos: FollowPosition) -> tuple[str, ...]:
+    """The cards of the position's hand (Jass spellings) that Chai Tea Jazz's follow rule
+    (RULES F: may trump, no undertrumping rule) allows on the same cards."""
+    return _legal(pos, "chai-tea-jazz", STANDARD, as_ctj)
+
+
+def ctj_trick_winner(contract: str, cards: tuple[str, ...]) -> str:
+    """The winning card (Jass spelling) of a trick of Jass cards under Chai Tea Jazz's rules
+    for the same contract spelling (``trump(H)``: the plain order, 9 highest; ``obenabe``:
+    Over; ``undenufe``: Under)."""
+    spelling = {"obenabe": "over", "undenufe": "under"}.get(contract, contract)
+    return _winner(Contract.parse(spelling).trick_rules(9)[0], cards, STANDARD, as_ctj)

@@ -11,8 +11,7 @@ import pytest
 
 from chaitea.core.errors import IllegalAction
 from chaitea.engine.driver import JassState
-from chaitea.records.jass_record import loads, report
-from chaitea.records.record import replay
+from chaitea.records.record import loads, replay, report
 from chaitea.rulesets import jass_game
 
 

@@ -17,8 +17,7 @@ from chaitea.core.cards import Suit
 from chaitea.core.deals import Deal
 from chaitea.core.errors import IllegalAction, IllegalPick
 from chaitea.engine.driver import JassState
-from chaitea.records.jass_record import loads, report
-from chaitea.records.record import replay
+from chaitea.records.record import loads, replay, report
 from chaitea.rulesets import jass_game
 from chaitea.rulesets.jass.declaring import NOWEIS, declaration_spellings, weis_spelling
 from chaitea.rulesets.jass.melds import make_meld

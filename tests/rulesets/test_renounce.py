@@ -16,8 +16,7 @@ from chaitea.__main__ import main
 from chaitea.core.cards import JASS
 from chaitea.core.errors import IllegalPlay, SetupError
 from chaitea.engine.driver import JassState
-from chaitea.records.jass_record import loads, report
-from chaitea.records.record import replay
+from chaitea.records.record import loads, replay, report
 from chaitea.rulesets import jass_game
 from chaitea.rulesets.jass.renounce import RENOUNCE_POINTS, RenounceState
 from tests.rulesets.helpers import UNDERTRUMP, deal_of, play, state_with

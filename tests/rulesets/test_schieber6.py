@@ -19,8 +19,7 @@ from chaitea.core.deals import Deal
 from chaitea.core.errors import IllegalAction, IllegalPick, IllegalPlay, SetupError
 from chaitea.core.tricks import trick_result
 from chaitea.engine.driver import JassState
-from chaitea.records.jass_record import loads, report
-from chaitea.records.record import replay
+from chaitea.records.record import loads, replay, report
 from chaitea.rulesets import jass_game
 from chaitea.rulesets.jass.double import double_best_melds, double_declarations, double_stoeck
 from chaitea.rulesets.jass.melds import CardUse, WeisOptions, WeisTie
@@ -337,7 +336,7 @@ def check_game(state: JassState, *, deep: bool) -> None:
     deck = game.deck
     rec = state.record()
     totals = [0, 0]
-    scoring = game.table.score.scoring  # type: ignore[attr-defined]
+    scoring = game.table.score.scoring
     for rnd, res in zip(rec["rounds"], state.round_results, strict=True):
         hands = Deal.from_json(rnd["deal"], game.seating, deck).hands
         plays = rnd["plays"]

@@ -117,7 +117,7 @@ def test_lab_opens_on_the_texts_example(jc: Any) -> None:
 
 
 def test_lab_walks_through_every_position(jc: Any) -> None:
-    from chaitea.records.jass_teaching import FOLLOWING
+    from chaitea.records.teaching_deals import FOLLOWING
 
     ex = make(jc, jc.follow_lab_problem, 0)
     seen = {ex.problem.question.split("</b>")[0]}
@@ -199,7 +199,7 @@ def test_deck_view_counts_157_in_every_mode(jc: Any) -> None:
 
 
 def test_examples_walk_through_every_claim(jc: Any) -> None:
-    from chaitea.records.jass_teaching import TRICKS, WEIS
+    from chaitea.records.teaching_deals import TRICKS, WEIS
 
     for kind, claims in (("tricks", TRICKS), ("weis", WEIS)):
         view = jc.ExamplesView(kind)

@@ -157,7 +157,7 @@ def test_a_player_scores_a_weis_in_words_for_a_player() -> None:
 def test_four_unders_not_four_jacks_and_no_stray_cards() -> None:
     """Lesson 12 says Under, Ober and Banner: four of a kind in those words, and the text's
     example printed as "four 9s (150)", not with its cards strung after it."""
-    from chaitea.records.jass_teaching import WEIS
+    from chaitea.records.teaching_deals import WEIS
     from chaitea.rulesets.jass import best_melds
     from chaitea_widgets.jass_words import meld_words
 

@@ -1,7 +1,7 @@
 """Lesson 15, one deal, two rulebooks: a Schieber hand played by the bots, and at each of Aslan's
 turns what Chai Tea Jazz's rules would say on the same cards (the Jass ranks 6..A laid on
 Chai Tea Jazz's 1..9). Every answer is the engine's: the Jass state for Schieber, the Chai Tea
-Jazz follow rule, trick rule and card points for the other (``chaitea.records.jass_teaching``).
+Jazz follow rule, trick rule and card points for the other (``chaitea.records.teaching``).
 
 >>> from chaitea_widgets.course import TwoRulebooks
 >>> view = TwoRulebooks(seed=2)
@@ -20,7 +20,7 @@ import ipywidgets as w
 import chaitea
 from chaitea import JASS, STANDARD
 from chaitea.core.markup import escape
-from chaitea.records.jass_teaching import (
+from chaitea.records.teaching import (
     FollowPosition,
     TrickExample,
     as_ctj,

@@ -4,7 +4,7 @@ suit of the deck in a mode (:class:`DeckView`), the teaching examples (:class:`E
 a chooser of Jass tables (:class:`TableChooser`). The questions are in
 :mod:`~chaitea_widgets.course.jass_tricks` and :mod:`~chaitea_widgets.course.jass_scores`. It
 holds no rules: every order, value and refusal comes from ``chaitea`` (the teaching examples'
-claims are checked against it in ``tests/jass/test_jass_teaching.py``).
+claims are checked against it in ``tests/records/test_teaching_examples.py``).
 
 >>> from chaitea_widgets.course import card_name, strongest_first
 >>> card_name("JH"), strongest_first("trump(H)", ["AH", "9H", "JH"])
@@ -27,7 +27,8 @@ from chaitea.draw.swiss_cards import (
     jass_hand_svg,
     jass_trick_svg,
 )
-from chaitea.records.jass_teaching import TRICKS, WEIS, card_values, jass_rule
+from chaitea.records.teaching import card_values, jass_rule
+from chaitea.records.teaching_deals import TRICKS, WEIS
 from chaitea.rulesets.jass import mode_of
 from chaitea_widgets import CardStrip, JassTable
 from chaitea_widgets.base import Refusal, View, button, html
@@ -166,7 +167,7 @@ class DeckView(View):
 
 class ExamplesView(View):
     """The lesson's teaching examples, one at a time, with their claims (checked by the unit
-    tests of ``chaitea.records.jass_teaching``): ``tricks`` or ``weis``.
+    tests of ``chaitea.records.teaching_deals``): ``tricks`` or ``weis``.
     Actions: :meth:`show` (an example's number), :meth:`forward`, :meth:`back`."""
 
     css_class = "ctj-jass-examples"

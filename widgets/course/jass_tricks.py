@@ -20,13 +20,8 @@ from chaitea import JASS
 from chaitea.core.following import FOLLOW_RULES
 from chaitea.core.markup import escape
 from chaitea.engine.driver import JassState
-from chaitea.records.jass_teaching import (
-    FOLLOWING,
-    TrickExample,
-    card_values,
-    legal_cards,
-    trick_winner,
-)
+from chaitea.records.teaching import TrickExample, card_values, legal_cards, trick_winner
+from chaitea.records.teaching_deals import FOLLOWING
 from chaitea.rulesets import jass_game
 from chaitea.rulesets.jass import mode_of
 from chaitea_widgets.jass_words import suit_words

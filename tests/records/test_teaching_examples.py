@@ -1,15 +1,13 @@
-"""The Jass course's teaching examples (chaitea.records.jass_teaching): every claim a lesson
-makes, written by hand from RULES J and the text, is what the engine does."""
+"""The Jass course's teaching examples (chaitea.records.teaching_deals, asked of the engine by
+chaitea.records.teaching): every claim a lesson makes, written by hand from RULES J and the
+text, is what the engine does."""
 
 from __future__ import annotations
 
 import pytest
 
 from chaitea.core.cards import JASS
-from chaitea.records.jass_teaching import (
-    FOLLOWING,
-    TRICKS,
-    WEIS,
+from chaitea.records.teaching import (
     as_ctj,
     card_values,
     ctj_legal_cards,
@@ -20,6 +18,7 @@ from chaitea.records.jass_teaching import (
     weis_outcome,
     weis_points,
 )
+from chaitea.records.teaching_deals import FOLLOWING, TRICKS, WEIS
 
 
 @pytest.mark.parametrize("key", TRICKS)

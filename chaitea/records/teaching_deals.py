@@ -1,169 +1,110 @@
-"""Teaching examples of the Jass course: small constructed positions, each with the
-story a lesson tells and the claim it makes (who wins a trick and its points, which cards may be
-played, which Weis scores). The claims are written by hand from RULES J and the text
-(``jass-variants-pt.txt``); the functions here ask the engine, and ``tests/records`` checks that
-the two agree, so a lesson never says what the engine does not do.
+"""The lessons' content: the teaching deals of the Chai Tea Jazz lessons (:data:`DEALS`, lessons 2
+to 6, two each) and the teaching examples of the Jass course (:data:`TRICKS`, :data:`FOLLOWING`,
+:data:`WEIS`, lessons 10 to 12), each with its story and the claim it makes. The claims are
+written by hand from the rules (RULES, RULES J and the text, ``jass-variants-pt.txt``);
+:mod:`chaitea.records.teaching` asks the engine, and ``tests/records`` checks that the two agree,
+so a lesson never says what the engine does not do.
 
->>> ex = TRICKS["puur-takes-it"]
->>> trick_winner(ex) == ex.winner, trick_points(ex) == ex.points
-(True, True)
+>>> from chaitea.records.teaching import legal_cards, reference_round
+>>> deal = DEALS["under-beats-trump"]
+>>> reference_round(deal, deal.contract).score > reference_round(deal, deal.compare_with).score
+True
+>>> [d.key for d in deals_for(2)]
+['under-beats-trump', 'slalom-first-direction']
 >>> pos = FOLLOWING["the-texts-example"]
 >>> legal_cards(pos) == pos.legal
-True
->>> w = WEIS["four-nines"]
->>> weis_points(w.hands[0], w.contract) == w.points[0]
 True
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from chaitea.records.teaching import FollowPosition, TeachingDeal, TrickExample, WeisExample
 
-from chaitea.core.cards import JASS, STANDARD
-from chaitea.core.contracts import JASS_FAMILY, Contract
-from chaitea.core.following import FOLLOW_RULES
-from chaitea.core.tricks import TrickRule, strength_tables, trump_in_force, winning_position
-from chaitea.rulesets.jass.hand import declarations, mode_of
-from chaitea.rulesets.jass.weis import best_melds
-
-__all__ = ["FOLLOWING", "TRICKS", "WEIS", "FollowPosition", "TrickExample", "WeisExample",
-           "as_ctj", "card_values", "ctj_legal_cards", "ctj_trick_winner", "jass_rule",
-           "legal_cards", "trick_points", "trick_winner", "weis_points"]
+__all__ = ["DEALS", "FOLLOWING", "TRICKS", "WEIS", "deals_for"]
 
 
-def jass_rule(contract: str) -> TrickRule:
-    """The trick rule of a Jass contract spelling (``trump(H)``, ``obenabe``, ``undenufe``)."""
-    return Contract.parse(contract, family=JASS_FAMILY).trick_rules(9)[0]
+DEALS: dict[str, TeachingDeal] = {d.key: d for d in [
+    TeachingDeal(
+        "under-beats-trump", 2, "Low cards are strong too",
+        "Aslan holds few high cards and many low ones. With Trump his low cards are worth "
+        "little; with Under they take tricks.",
+        "You are Aslan, the declarer in Under. Play the round: your low cards win.",
+        "Under scores more than Trump with this hand, even Trump in its best suit (Clubs).",
+        seed=3, contract="under", compare_with="trump(C)"),
+    TeachingDeal(
+        "slalom-first-direction", 2, "Which way first?",
+        "In Slalom the way flips every trick, but the declarer chooses the first. Aslan's hand "
+        "fits one start far better than the other.",
+        "You are Aslan, the declarer in Slalom starting high. Play the round.",
+        "The first direction decides: starting high scores far more than starting low here.",
+        seed=5, contract="slalom(high)", compare_with="slalom(low)"),
+    TeachingDeal(
+        "debt-worth-taking", 3, "A raise worth its debt",
+        "Leo picked Trump (Hearts). Aslan's hand is made for Under: raising to 5 Bet Debt costs "
+        "5 points, and Under brings far more.",
+        "You are Aslan, the declarer in Under with Bet Debt 5. Play the round.",
+        "The 5 Bet Debt was worth taking: Under pays for it many times over.",
+        seed=41, contract="under", debt=5, compare_with="trump(H)"),
+    TeachingDeal(
+        "debt-not-worth-taking", 3, "A raise that costs too much",
+        "The Bet Debt is already at 30 and Aslan's Trump (Clubs) hand is only middling. He "
+        "raised to 35 anyway.",
+        "You are Aslan, the declarer in Trump (Clubs) with Bet Debt 35. Play the round and "
+        "see what is left.",
+        "The cards were worth a fair score, but not 35 Bet Debt: passing was better.",
+        seed=5, contract="trump(C)", debt=35, compare_with="trump(C)"),
+    TeachingDeal(
+        "defence-keeps-points", 4, "Defending together",
+        "Leo declares Trump (Spades). You are Mufasa, a defender: you and Aslan play together "
+        "against Leo.",
+        "Keep the points from Leo: give your odd cards to tricks Aslan wins, and your even "
+        "cards to tricks Leo wins.",
+        "A careful defence keeps most of the points from the declarer.",
+        seed=18, contract="trump(S)", declarer=1, learner=2, foil=True),
+    TeachingDeal(
+        "cheap-winners", 4, "Win cheaply, keep the points",
+        "Aslan declares Trump (Hearts) with a strong hand. Strong cards are not enough: which "
+        "card wins a trick matters too.",
+        "You are Aslan. Win tricks with the cheapest card that wins, and keep your odd cards "
+        "for tricks you will take.",
+        "Careful play keeps the points on the declarer's side: careless play gives most away.",
+        seed=50, contract="trump(H)", foil=True),
+    TeachingDeal(
+        "below-zero", 5, "A score below zero",
+        "Aslan raised to 35 Bet Debt for Trump (Spades), but his spades are short.",
+        "You are Aslan, the declarer with Bet Debt 35. Play the round and work out the score "
+        "before the pad does: card points, + 10 for the last trick, − 35.",
+        "A round score may be negative: the Bet Debt is taken off whatever the cards bring.",
+        seed=50, contract="trump(S)", debt=35, compare_with="trump(S)"),
+    TeachingDeal(
+        "last-trick-counts", 5, "Keep a winner for the end",
+        "The last trick is worth 10 points on top of its cards. Aslan's high trumps can wait.",
+        "You are Aslan, the declarer in Trump (Hearts). Keep a high trump for the last trick.",
+        "The last trick's 10 points go to whoever wins it: here, the declarer who kept a "
+        "winner.",
+        seed=12, contract="trump(H)", compare_with="trump(H)"),
+    TeachingDeal(
+        "choose-slalom", 6, "The contract that fits the hand",
+        "In a game you choose your contracts. Aslan's hand is poor for every Trump and fair "
+        "for Under, but it fits Slalom starting low best of all.",
+        "You are Aslan, the declarer in Slalom starting low. Play the round.",
+        "Slalom (start low) scores more than Under, and far more than any Trump, with this "
+        "hand: look at every contract before you pick.",
+        seed=132, contract="slalom(low)", compare_with="under"),
+    TeachingDeal(
+        "choose-the-trump-suit", 6, "Which suit for trumps?",
+        "Aslan picks Trump; the suit is his to name. Hearts are his long, strong suit; spades "
+        "are short.",
+        "You are Aslan, the declarer in Trump (Hearts). Play the round.",
+        "The trump suit matters as much as the contract: Hearts score several times what "
+        "Spades would.",
+        seed=50, contract="trump(H)", compare_with="trump(S)"),
+]}
 
 
-def _ids(cards: str | tuple[str, ...]) -> list[int]:
-    words = cards.split() if isinstance(cards, str) else list(cards)
-    return [JASS.index_of(c) for c in words]
-
-
-def card_values(contract: str) -> dict[str, int]:
-    """Every card's points in ``contract`` (RULES J), by card spelling."""
-    rule = jass_rule(contract)
-    values = rule.values.for_deck(JASS, trump_in_force(rule, (), JASS))
-    return {str(c): values[i] for i, c in enumerate(JASS.cards)}
-
-
-@dataclass(frozen=True)
-class TrickExample:
-    """A trick (cards in play order) in a contract, with the claimed winning card and points."""
-
-    key: str
-    title: str
-    story: str
-    contract: str
-    cards: tuple[str, ...]
-    winner: str
-    points: int
-
-
-@dataclass(frozen=True)
-class FollowPosition:
-    """A trick under way and the hand of the player to play: ``legal`` is the claim (the cards the
-    player may play), ``why`` the rule in words."""
-
-    key: str
-    title: str
-    story: str
-    contract: str
-    trick: tuple[str, ...]
-    hand: tuple[str, ...]
-    legal: tuple[str, ...]
-    why: str
-    hint: str = ""  # said after a wrong card, before the answer: names no legal card
-
-
-@dataclass(frozen=True)
-class WeisExample:
-    """Hands (only the cards that matter) with their sides, in a contract: the claimed Weis points
-    per hand, the side that scores Weis (``None``: nobody) and the Stöck side."""
-
-    key: str
-    title: str
-    story: str
-    contract: str
-    hands: tuple[str, ...]
-    sides: tuple[int, ...]
-    points: tuple[int, ...]
-    winner: int | None
-    stoeck: int | None = None
-
-
-def trick_winner(ex: TrickExample) -> str:
-    """The engine's winning card of the example's trick."""
-    rule = jass_rule(ex.contract)
-    ids = _ids(ex.cards)
-    tables = strength_tables(JASS, rule, trump_in_force(rule, ids, JASS))
-    led = JASS.suit_of[ids[0]]
-    return ex.cards[winning_position(tables[led], ids)]
-
-
-def trick_points(ex: TrickExample) -> int:
-    """The card points of the example's trick (no last-trick bonus)."""
-    values = card_values(ex.contract)
-    return sum(values[c] for c in ex.cards)
-
-
-def legal_cards(pos: FollowPosition) -> tuple[str, ...]:
-    """The cards of the position's hand that the engine's Jass follow rule allows (RULES J)."""
-    trump, _ = mode_of(pos.contract)
-    follow = FOLLOW_RULES["jass"].bind(JASS, -1 if trump is None else int(trump))
-    hand = JASS.mask_of(list(pos.hand))
-    trick = _ids(pos.trick)
-    led = JASS.suit_of[trick[0]] if trick else -1
-    mask = follow.legal(hand, led, trick)
-    return tuple(c for c in pos.hand if mask >> JASS.index_of(c) & 1)
-
-
-def weis_points(hand: str, contract: str) -> int:
-    """The Weis points one hand holds in ``contract`` (``best_melds``: the split worth most)."""
-    trump, undenufe = mode_of(contract)
-    return sum(m.points for m in best_melds(hand, trump=trump, undenufe=undenufe))
-
-
-def weis_outcome(ex: WeisExample) -> tuple[int | None, tuple[int, ...], tuple[int, ...]]:
-    """``(side that scores Weis, Weis points per side, Stöck per side)`` from the engine."""
-    d = declarations(list(ex.hands), ex.contract, sides=ex.sides)
-    return d.weis.winner, d.weis.points, d.stoeck
-
-
-# ------------------------------------------------------------------ one deal, two rulebooks
-def as_ctj(card: str) -> str:
-    """A Jass card laid on the Chai Tea Jazz deck, rank for rank: 6..A become 1..9, the suit
-    kept (lesson 15: one deal, two rulebooks).
-
-    >>> [as_ctj(c) for c in ("6C", "10H", "JS", "AD")]
-    ['1C', '5H', '6S', '9D']
-    """
-    c = JASS.parse(card)
-    return str(STANDARD.parse(f"{c.rank - 5}{card[-1]}"))
-
-
-def ctj_legal_cards(pos: FollowPosition) -> tuple[str, ...]:
-    """The cards of the position's hand (Jass spellings) that Chai Tea Jazz's follow rule
-    (RULES F: may trump, no undertrumping rule) allows on the same cards."""
-    trump, _ = mode_of(pos.contract)
-    follow = FOLLOW_RULES["chai-tea-jazz"].bind(STANDARD, -1 if trump is None else int(trump))
-    hand = STANDARD.mask_of([as_ctj(c) for c in pos.hand])
-    trick = [STANDARD.index_of(as_ctj(c)) for c in pos.trick]
-    led = STANDARD.suit_of[trick[0]] if trick else -1
-    mask = follow.legal(hand, led, trick)
-    return tuple(c for c in pos.hand if mask >> STANDARD.index_of(as_ctj(c)) & 1)
-
-
-def ctj_trick_winner(contract: str, cards: tuple[str, ...]) -> str:
-    """The winning card (Jass spelling) of a trick of Jass cards under Chai Tea Jazz's rules
-    for the same contract spelling (``trump(H)``: the plain order, 9 highest; ``obenabe``:
-    Over; ``undenufe``: Under)."""
-    spelling = {"obenabe": "over", "undenufe": "under"}.get(contract, contract)
-    rule = Contract.parse(spelling).trick_rules(9)[0]
-    ids = [STANDARD.index_of(as_ctj(c)) for c in cards]
-    tables = strength_tables(STANDARD, rule, trump_in_force(rule, ids, STANDARD))
-    return cards[winning_position(tables[STANDARD.suit_of[ids[0]]], ids)]
+def deals_for(lesson: int) -> list[TeachingDeal]:
+    """The teaching deals of a lesson, in order."""
+    return [d for d in DEALS.values() if d.lesson == lesson]
 
 
 def _tricks(*items: TrickExample) -> dict[str, TrickExample]:
