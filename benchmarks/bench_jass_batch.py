@@ -7,7 +7,7 @@ push), random legal play under the Jass follow rule, card points with the last t
 - ``state API``: ``JassGame.new_initial_state`` + ``apply_deal(seed)`` + the forehand's pick +
   ``random.choice(state.legal_actions())`` through the validating ``apply_action`` until the
   round is written (Schieber's score: Weis, Stöck, Match, multiplier);
-- ``batch kernel``: :func:`chaitea.analysis.jass_batch.simulate_jass` (numba; its compile or
+- ``batch kernel``: :func:`chaitea.analysis.batch_plans.simulate_plans` (numba; its compile or
   cache load is timed separately), 100,000 rounds a call: tricks and card points;
 - ``batch rows``: ``explore(n, ruleset="schieber", engine="batch")`` as a user runs it, one row
   per round and seat with Weis and Stöck (Python per round), Match, multiplier, score and hand
@@ -28,8 +28,8 @@ import statistics
 import time
 
 from chaitea.analysis.batch import HAVE_NUMBA
+from chaitea.analysis.batch_plans import plan_tables, simulate_plans
 from chaitea.analysis.explore import explore
-from chaitea.analysis.jass_batch import jass_tables, simulate_jass
 from chaitea.rulesets import jass_game
 
 BATCH = 100_000
@@ -58,10 +58,10 @@ def state_rate(seconds: float, seed: int) -> float:
 def kernel_rate(seconds: float, seed: int) -> float:
     game = jass_game("schieber")
     contracts = list(game.table.contracts)
-    tables = jass_tables(game, contracts)
+    tables = plan_tables(game, contracts)
     done, start, k = 0, time.process_time(), 0
     while True:
-        simulate_jass(game, contracts, BATCH, seed=seed * 1000 + k, tables=tables)
+        simulate_plans(game, contracts, BATCH, seed=seed * 1000 + k, tables=tables)
         done += BATCH
         k += 1
         elapsed = time.process_time() - start
@@ -91,7 +91,7 @@ def main() -> None:
     args = ap.parse_args()
     t0 = time.perf_counter()
     game = jass_game("schieber")
-    simulate_jass(game, ["obenabe"], 10)
+    simulate_plans(game, ["obenabe"], 10)
     print(f"numba: {HAVE_NUMBA}; compile or cache load {time.perf_counter() - t0:.2f} s")
     explore(10, ruleset="schieber", engine="batch", progress=False)
     state: list[float] = []

@@ -1,4 +1,6 @@
-"""A batch simulator: random legal play of many Chai Tea Jazz rounds at once (numpy + numba).
+"""A batch simulator: random legal play of many rounds at once (numpy + numba), here those of a
+setup's contracts (Chai Tea Jazz), and the deals and drivers it shares with the kernel of a
+Table's per-trick plans (:mod:`chaitea.analysis.batch_plans`).
 
 Every round of a batch has a deal (who holds each card, and for two players the straw-pile and
 the set-aside cards), a declarer and a contract; its cards are played at random among the legal
@@ -169,7 +171,7 @@ def _popcount(x: int) -> int:  # pragma: no cover - compiled or run in tests
 def _kth_legal(m: Any, x: float) -> tuple[int, Any, int]:  # pragma: no cover - compiled
     """The legal card that the uniform number ``x`` in [0, 1) picks from the mask ``m``: the
     k-th set bit in deck order, k = floor(x * j); returns the card, its bit and j, the number
-    of legal cards (shared by the batch kernels here and in :mod:`chaitea.analysis.jass_batch`)."""
+    of legal cards (shared by the batch kernels here and in :mod:`chaitea.analysis.batch_plans`)."""
     j = _popcount(m)
     pick = int(x * j)
     if pick >= j:
@@ -349,9 +351,20 @@ class BatchResult:
     options: I8
 
 
-def deals_from_seeds(game: Game, seeds: Sequence[int]) -> tuple[I8, I8, I16]:
+def deals_from_seeds(game: Any, seeds: Sequence[int]) -> tuple[I8, I8, I16]:
     """The deals of ``seeds`` exactly as the engine deals them (RECORD ``deal``; a Python loop,
-    for comparisons with the state API): (owner, location, cover) per card."""
+    for comparisons with the state API): (owner, location, cover) per card, of any game (its
+    ``players``, ``deck`` and ``seating``).
+
+    >>> from chaitea.core.cards import JASS
+    >>> from chaitea.rulesets import jass_game
+    >>> game = jass_game("schieber")
+    >>> state = game.new_initial_state(forehand=0)
+    >>> state.apply_deal(7)
+    >>> owner = deals_from_seeds(game, [7])[0][0]
+    >>> [str(JASS.cards[c]) for c in range(36) if owner[c] == 2] == [str(c) for c in state.hand(2)]
+    True
+    """
     n = game.players
     size = game.deck.size
     st = game.seating
@@ -387,9 +400,15 @@ def _place(order: Sequence[int], n: int, stacks: int, aside: int, hand: int, own
             owner[c] = s
 
 
-def deal_batch(game: Game, n_deals: int, rng: np.random.Generator) -> tuple[I8, I8, I16]:
+def deal_batch(game: Any, n_deals: int, rng: np.random.Generator) -> tuple[I8, I8, I16]:
     """``n_deals`` random deals at once (uniform shuffles from ``rng``, dealt in the engine's
-    blocks, RULES P): (owner, location, cover) per card."""
+    blocks, RULES P): (owner, location, cover) per card, of any game.
+
+    >>> from chaitea.rulesets import jass_game
+    >>> owner = deal_batch(jass_game("schieber", 6), 3, np.random.default_rng(1))[0]
+    >>> owner.shape, [int(x) for x in np.bincount(owner[0])]  # 48 cards, 8 a seat
+    ((3, 48), [8, 8, 8, 8, 8, 8])
+    """
     size = game.deck.size
     st = game.seating
     owner = np.full((n_deals, size), -1, np.int8)
@@ -398,6 +417,27 @@ def deal_batch(game: Game, n_deals: int, rng: np.random.Generator) -> tuple[I8, 
     u = rng.random((n_deals, size), dtype=np.float32)
     _deal(u, game.players, st.straw_stacks, st.set_aside, st.hand_size, owner, loc, cover)
     return owner, loc, cover
+
+
+def _rounds(rng: np.random.Generator, n_deals: int, n_contracts: int, players: int,
+            contract: npt.ArrayLike | None, leader: npt.ArrayLike | None) -> tuple[I16, I8]:
+    """Each round's contract index and first leader: as given, or uniform at random (drawn
+    from ``rng`` in this order)."""
+    ci = (rng.integers(0, n_contracts, n_deals) if contract is None
+          else np.broadcast_to(np.asarray(contract), (n_deals,))).astype(np.int16)
+    le = (rng.integers(0, players, n_deals) if leader is None
+          else np.broadcast_to(np.asarray(leader), (n_deals,))).astype(np.int8)
+    return ci, le
+
+
+def _outputs(n_deals: int, players: int, side_of: I8, keep: int,
+             per_round: int) -> tuple[I8, I16, I8, I16, I8]:
+    """A kernel's zeroed outputs: tricks per seat, points per side, the last trick's winner,
+    and the first ``keep`` rounds' plays and legal counts."""
+    return (np.zeros((n_deals, players), np.int8),
+            np.zeros((n_deals, int(side_of.max()) + 1), np.int16), np.zeros(n_deals, np.int8),
+            np.full((max(keep, 1), per_round), -1, np.int16),
+            np.zeros((max(keep, 1), per_round), np.int8))
 
 
 def simulate(game: Game, contracts: Sequence[Contract | str], n_deals: int, *, seed: int = 0,
@@ -414,22 +454,12 @@ def simulate(game: Game, contracts: Sequence[Contract | str], n_deals: int, *, s
     cs = tuple(c if isinstance(c, Contract) else Contract.parse(c) for c in contracts)
     t = tables if tables is not None else batch_tables(game, cs)
     rng = np.random.default_rng(seed)
-    n = game.players
-    if deals is None:
-        deals = deal_batch(game, n_deals, rng)
-    owner, loc, cover = deals
-    ci = (rng.integers(0, len(cs), n_deals) if contract is None
-          else np.broadcast_to(np.asarray(contract), (n_deals,))).astype(np.int16)
-    de = (rng.integers(0, n, n_deals) if declarer is None
-          else np.broadcast_to(np.asarray(declarer), (n_deals,))).astype(np.int8)
-    plays_per_round = n * t.n_tricks
+    owner, loc, cover = deal_batch(game, n_deals, rng) if deals is None else deals
+    ci, de = _rounds(rng, n_deals, len(cs), game.players, contract, declarer)
+    plays_per_round = game.players * t.n_tricks
     u = rng.random((n_deals, plays_per_round), dtype=np.float32)
-    tricks = np.zeros((n_deals, n), np.int8)
-    sides = int(t.side_of.max()) + 1
-    side_points = np.zeros((n_deals, sides), np.int16)
-    last = np.zeros(n_deals, np.int8)
-    plays = np.full((max(keep, 1), plays_per_round), -1, np.int16)
-    options = np.zeros((max(keep, 1), plays_per_round), np.int8)
+    tricks, side_points, last, plays, options = _outputs(n_deals, game.players, t.side_of,
+                                                         keep, plays_per_round)
     kernel = _mask_kernel if game.deck.size <= 62 else _kernel
     kernel(owner, loc, cover, de, ci, u, t.strength, t.trump, t.suit, t.rank, t.points,
             t.side_of, t.n_tricks, t.last_trick_bonus, keep, tricks, side_points, last, plays,

@@ -49,7 +49,7 @@ from chaitea.rulesets.jass.scores import HandsScore, TargetScore
 from chaitea.rulesets.jass.scoring import MATCH_BONUS
 
 if TYPE_CHECKING:  # the batch modules (numba) are imported when a batch runs, not with explore
-    from chaitea.analysis.jass_batch import JassBatchResult as PlansResult
+    from chaitea.analysis.batch_plans import PlansResult
 
 __all__ = ["batch_chunk", "batch_columns", "batch_rounds", "batch_spec", "table_batch_chunk"]
 
@@ -249,15 +249,16 @@ def batch_rounds(spec: ExploreSpec, game: JassGame, start: int, stop: int,
     >>> out.forehand.tolist()[:5], out.plays.shape  # unit % players leads
     ([0, 1, 2, 3, 0], (1, 36))
     """
-    from chaitea.analysis.jass_batch import deal_jass, simulate_jass
+    from chaitea.analysis.batch import deal_batch
+    from chaitea.analysis.batch_plans import simulate_plans
 
     count = stop - start
     spellings = tuple(game.table.contracts)
     rng = np.random.default_rng([spec.seed, start])
     fh = (np.arange(start, stop) % game.players).astype(np.int8)
-    owner = deal_jass(game, count, rng)
+    owner = deal_batch(game, count, rng)[0]
     ci = _contracts(game, spellings, owner, fh, rng)
-    return simulate_jass(game, spellings, count, seed=int(rng.integers(2**62)), contract=ci,
+    return simulate_plans(game, spellings, count, seed=int(rng.integers(2**62)), contract=ci,
                          forehand=fh, deals=owner, keep=keep)
 
 

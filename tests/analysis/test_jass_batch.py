@@ -19,13 +19,9 @@ import random
 import numpy as np
 import pytest
 
-from chaitea.analysis import jass_batch as jb
-from chaitea.analysis.jass_batch import (
-    jass_deals_from_seeds,
-    jass_tables,
-    kernel_legal,
-    simulate_jass,
-)
+from chaitea.analysis import batch_plans as jb
+from chaitea.analysis.batch import deals_from_seeds
+from chaitea.analysis.batch_plans import kernel_legal, plan_tables, simulate_plans
 from chaitea.core.cards import JASS
 from chaitea.core.errors import SetupError
 from chaitea.engine.driver import JassGame, JassState
@@ -68,9 +64,9 @@ def test_same_deals_and_choices_give_the_same_rounds(ruleset, players):
     assert [st.forehand for st in states] == forehand
     per_round = players * game.n_tricks
     u = np.random.default_rng(players).random((n, per_round))
-    out = simulate_jass(game, spellings, n, contract=[spellings.index(c) for c in played],
-                        forehand=forehand, deals=jass_deals_from_seeds(game, seeds), keep=n,
-                        uniforms=u)
+    out = simulate_plans(game, spellings, n, contract=[spellings.index(c) for c in played],
+                         forehand=forehand, deals=deals_from_seeds(game, seeds)[0], keep=n,
+                         uniforms=u)
     for d, st in enumerate(states):
         for step in range(per_round):
             legal = st.legal_actions()
@@ -88,7 +84,7 @@ def test_batch_plays_replay_through_the_state_api_for_every_schieber_contract():
     card by card through ``JassState.apply_action`` from the same hands."""
     game = jass_game("schieber")
     spellings = list(game.table.contracts)
-    out = simulate_jass(game, spellings, 300, seed=11, keep=300)
+    out = simulate_plans(game, spellings, 300, seed=11, keep=300)
     deck = game.deck
     for d in range(300):
         hands = [[deck.cards[c] for c in range(deck.size) if out.owner[d, c] == s]
@@ -111,7 +107,7 @@ def test_batch_plays_replay_through_the_state_api_for_every_schieber_contract():
 def test_157_card_points_per_hand_and_every_trick_played(ruleset, players):
     game = jass_game(ruleset, players)
     spellings = _static(game)
-    out = simulate_jass(game, spellings, 20_000, seed=3)
+    out = simulate_plans(game, spellings, 20_000, seed=3)
     assert (out.side_points.sum(1) == 157).all()  # RULES J: 152 + the last trick's 5
     assert (out.tricks.sum(1) == 36 // players).all()
     assert set(np.unique(out.contract).tolist()) == set(range(len(spellings)))
@@ -120,12 +116,12 @@ def test_157_card_points_per_hand_and_every_trick_played(ruleset, players):
 def test_the_batch_is_a_function_of_its_seed_and_python_gives_the_compiled_results(monkeypatch):
     game = jass_game("schieber")
     cs = list(game.table.contracts)
-    a = simulate_jass(game, cs, 400, seed=5, keep=400)
-    b = simulate_jass(game, cs, 400, seed=5, keep=400)
-    c = simulate_jass(game, cs, 400, seed=6, keep=400)
+    a = simulate_plans(game, cs, 400, seed=5, keep=400)
+    b = simulate_plans(game, cs, 400, seed=5, keep=400)
+    c = simulate_plans(game, cs, 400, seed=6, keep=400)
     assert np.array_equal(a.plays, b.plays) and not np.array_equal(a.plays, c.plays)
-    monkeypatch.setattr(jb, "_kernel", jb._play_jass)
-    slow = simulate_jass(game, cs, 400, seed=5, keep=400)
+    monkeypatch.setattr(jb, "_kernel", jb._play_plans)
+    slow = simulate_plans(game, cs, 400, seed=5, keep=400)
     for name in ("owner", "contract", "forehand", "tricks", "side_points", "plays", "options"):
         assert np.array_equal(getattr(a, name), getattr(slow, name)), name
 
@@ -140,7 +136,7 @@ def _cards(mask: int) -> list[str]:
 
 
 def _legal(spelling: str, hand: str, trick: str) -> list[str]:
-    tab = jass_tables(jass_game("schieber"), [spelling])
+    tab = plan_tables(jass_game("schieber"), [spelling])
     t = _ids(*trick.split())
     led = JASS.suit_of[t[0]] if t else -1
     return _cards(kernel_legal(tab, 0, 0, JASS.mask_of(hand.split()), led, t))
@@ -173,7 +169,7 @@ def test_the_puur_exception_to_a_trump_lead():
 def test_the_kernel_legal_mask_is_the_engines_on_random_positions(ruleset, players):
     game = jass_game(ruleset, players)
     spellings = _static(game)
-    tab = jass_tables(game, spellings)
+    tab = plan_tables(game, spellings)
     deck = game.deck
     rng = random.Random(7)
     checked = 0
@@ -203,6 +199,6 @@ def test_contracts_whose_trump_is_set_in_play_are_refused():
     game = jass_game("coiffeur")
     for spelling in ("tutti", "3x3(tou)"):
         with pytest.raises(SetupError, match=spelling.replace("(", r"\(").replace(")", r"\)")):
-            jass_tables(game, [spelling])
+            plan_tables(game, [spelling])
     with pytest.raises(SetupError, match="uniforms"):
-        simulate_jass(jass_game("schieber"), ["obenabe"], 3, uniforms=np.zeros((3, 5)))
+        simulate_plans(jass_game("schieber"), ["obenabe"], 3, uniforms=np.zeros((3, 5)))

@@ -1,5 +1,6 @@
-"""The batch simulator's Jass modes: random legal play of many Jass-family rounds at once
-(numpy + numba), beside the Chai Tea Jazz kernel of :mod:`chaitea.analysis.batch`.
+"""The batch simulator of the per-trick plans: random legal play of many rounds of a game built
+from a Table at once (numpy + numba), beside the kernel of :mod:`chaitea.analysis.batch` for a
+setup's contracts, whose deals and drivers it shares.
 
 Every round of a batch has a deal (who holds each card), a forehand (who leads the first trick)
 and a contract, a spelling of the table's (``trump(H)``, ``obenabe``, ``slalom(obenabe)``...);
@@ -14,7 +15,7 @@ Every rule is read from the engine, per trick: :meth:`chaitea.engine.driver.Jass
 strength tables by led suit and the card points, from :mod:`chaitea.core.round_tables`), the
 trump in force (:meth:`~chaitea.engine.driver.JassGame.static_plans`) and the follow rule's own
 ``legal`` function, from which the undertrumping masks and the Puur are read by asking it
-(:func:`jass_tables`). Only contracts whose trump is known at the deal in every trick (fixed or
+(:func:`plan_tables`). Only contracts whose trump is known at the deal in every trick (fixed or
 none: the trumps, Obenabe, Undenufe, Slalom, Gustav...) are played; a contract whose trump is
 set during play (Tutti) or named by the picker (3x3) is refused with a
 :class:`~chaitea.core.errors.SetupError` naming it.
@@ -26,7 +27,7 @@ counted in card-id order (the order of ``JassState.legal_actions``).
 
 >>> from chaitea.rulesets import jass_game
 >>> game = jass_game("schieber")
->>> out = simulate_jass(game, ["trump(H)", "obenabe"], 1000, seed=1)
+>>> out = simulate_plans(game, ["trump(H)", "obenabe"], 1000, seed=1)
 >>> out.tricks.shape, bool((out.tricks.sum(1) == 9).all())
 ((1000, 4), True)
 >>> bool((out.side_points.sum(1) == 157).all())  # RULES J: 152 + the last trick's 5
@@ -43,14 +44,12 @@ import numpy as np
 import numpy.typing as npt
 
 from chaitea.analysis import batch
-from chaitea.analysis.batch import _kth_legal
-from chaitea.core.deals import shuffled_indices
+from chaitea.analysis.batch import _kth_legal, _outputs, _rounds, deal_batch
 from chaitea.core.errors import SetupError
 from chaitea.core.tricks import last_trick_bonus
 from chaitea.engine.driver import JassGame
 
-__all__ = ["JassBatchResult", "JassTables", "deal_jass", "jass_deals_from_seeds", "jass_tables",
-           "kernel_legal", "simulate_jass"]
+__all__ = ["PlanTables", "PlansResult", "kernel_legal", "plan_tables", "simulate_plans"]
 
 I8 = npt.NDArray[np.int8]
 I16 = npt.NDArray[np.int16]
@@ -77,7 +76,7 @@ def _legal(h: Any, led: int, tr: int, fb: Any, puur: Any, puur2: Any,
     return m
 
 
-def _play_jass(owner: Any, forehand: Any, contract: Any, u: Any, strength: Any, points: Any,
+def _play_plans(owner: Any, forehand: Any, contract: Any, u: Any, strength: Any, points: Any,
                trump: Any, weaker: Any, puur: Any, puur2: Any, suit_mask: Any, suit: Any,
                bonus: Any, side_of: Any, n_tricks: int, keep: int, tricks: Any, side_points: Any,
                last: Any, plays: Any, options: Any) -> None:  # pragma: no cover - compiled
@@ -135,26 +134,22 @@ def _play_jass(owner: Any, forehand: Any, contract: Any, u: Any, strength: Any, 
         last[d] = leader
 
 
-_kernel: Any
-try:  # numba compiles the kernel when installed (the [explore] extra); else plain Python
-    if batch.HAVE_NUMBA:
-        import numba
+_kernel: Any = _play_plans
+if batch.HAVE_NUMBA:  # numba compiles the kernel when installed (the [explore] extra)
+    import numba
 
-        _legal = numba.njit(cache=True, inline="always")(_legal)
-        _kernel = numba.njit(cache=True, nogil=True)(_play_jass)
-    else:  # pragma: no cover - depends on the environment
-        _kernel = _play_jass
-except ImportError:  # pragma: no cover - depends on the environment
-    _kernel = _play_jass
+    _legal = numba.njit(cache=True, inline="always")(_legal)
+    _kernel = numba.njit(cache=True, nogil=True)(_play_plans)
 
 
 @dataclass(frozen=True)
-class JassTables:
-    """The numeric rules of a batch of Jass rounds, per contract ``k`` and trick ``t``:
-    ``strength[k, t, led, card]`` (led suit 0..3), ``points[k, t, card]``, ``trump[k, t]`` (-1:
-    none), ``weaker[k, t, card]`` (the trumps a follower may not play once ``card`` is the
-    highest trump in the trick), ``puur[k, t]`` and ``puur2[k, t]`` (the hands of one trump that
-    are free to a trump lead; -1: none) and ``bonus[k]`` (the last trick's)."""
+class PlanTables:
+    """The numeric rules of a batch of rounds from the per-trick plans, per contract ``k`` and
+    trick ``t``: ``strength[k, t, led, card]`` (led suit 0..3), ``points[k, t, card]``,
+    ``trump[k, t]`` (-1: none), ``weaker[k, t, card]`` (the trumps a follower may not play once
+    ``card`` is the highest trump in the trick), ``puur[k, t]`` and ``puur2[k, t]`` (the hands
+    of one trump that are free to a trump lead; -1: none) and ``bonus[k]`` (the last
+    trick's)."""
 
     spellings: tuple[str, ...]
     strength: I16
@@ -200,7 +195,7 @@ def _follow_masks(legal: Any, deck_size: int, suit_mask: Sequence[int], tr: int
     return weaker, free[0], free[1]
 
 
-def kernel_legal(tables: JassTables, k: int, t: int, hand: int, led: int,
+def kernel_legal(tables: PlanTables, k: int, t: int, hand: int, led: int,
                  trick: Sequence[int]) -> int:
     """The kernel's legal mask (its follow rule, RULES J) for a seat holding ``hand`` in trick
     ``t`` of contract ``k``: ``led`` the led suit (-1: the seat leads), ``trick`` the card ids
@@ -208,7 +203,7 @@ def kernel_legal(tables: JassTables, k: int, t: int, hand: int, led: int,
 
     >>> from chaitea.core.cards import JASS
     >>> from chaitea.rulesets import jass_game
-    >>> tab = jass_tables(jass_game("schieber"), ["trump(D)"])
+    >>> tab = plan_tables(jass_game("schieber"), ["trump(D)"])
     >>> hand = JASS.mask_of(["AD", "9D", "6D", "10S"])  # no undertrumping, void in Acorns
     >>> trick = [JASS.index_of(c) for c in ("6C", "JD", "10D")]
     >>> [str(c) for c in JASS.cards_of(kernel_legal(tab, 0, 0, hand, 0, trick))]
@@ -225,16 +220,16 @@ def kernel_legal(tables: JassTables, k: int, t: int, hand: int, led: int,
                       tables.puur2[k, t], tables.suit_mask))
 
 
-def jass_tables(game: JassGame, contracts: Sequence[str]) -> JassTables:
-    """The Jass kernel's tables for the contract spellings ``contracts`` of ``game``, read from
+def plan_tables(game: JassGame, contracts: Sequence[str]) -> PlanTables:
+    """The kernel's tables for the contract spellings ``contracts`` of ``game``, read from
     the engine's per-trick plans (:meth:`JassGame.static_plans`); a contract whose trump is set
     during play or chosen by the picker is refused.
 
     >>> from chaitea.rulesets import jass_game
-    >>> t = jass_tables(jass_game("schieber"), ["trump(H)", "obenabe"])
+    >>> t = plan_tables(jass_game("schieber"), ["trump(H)", "obenabe"])
     >>> int(t.points[0, 0].sum()), int(t.bonus[0]), t.trump[:, 0].tolist()
     (152, 5, [2, -1])
-    >>> jass_tables(jass_game("coiffeur"), ["tutti"])
+    >>> plan_tables(jass_game("coiffeur"), ["tutti"])
     Traceback (most recent call last):
     ...
     chaitea.core.errors.SetupError: the batch engine cannot play tutti: its trump is set ...
@@ -242,7 +237,7 @@ def jass_tables(game: JassGame, contracts: Sequence[str]) -> JassTables:
     deck = game.deck
     size, n_t, k_n = deck.size, game.n_tricks, len(contracts)
     if size > 62:  # pragma: no cover - the Jass decks have 36 and 48 cards
-        raise SetupError(f"the Jass batch kernel plays decks of up to 62 cards, not {size}")
+        raise SetupError(f"the batch kernel plays decks of up to 62 cards, not {size}")
     suit_mask = [int(m) for m in deck.suit_masks]
     strength = np.zeros((k_n, n_t, 4, size), np.int16)
     points = np.zeros((k_n, n_t, size), np.int16)
@@ -265,13 +260,13 @@ def jass_tables(game: JassGame, contracts: Sequence[str]) -> JassTables:
             weaker[k, t] = np.asarray(w, np.int64)
             puur[k, t], puur2[k, t] = p1, p2
         bonus[k] = last_trick_bonus(game.trick_rules(spelling)[-1])
-    return JassTables(tuple(contracts), strength, points, trump, weaker, puur, puur2,
+    return PlanTables(tuple(contracts), strength, points, trump, weaker, puur, puur2,
                       np.asarray(suit_mask, np.int64), np.asarray(deck.suit_of, np.int8), bonus,
                       np.asarray(game.side_of, np.int8), n_t)
 
 
 @dataclass(frozen=True)
-class JassBatchResult:
+class PlansResult:
     """The outcome of a batch: per round its ``owner`` per card (the deal), ``forehand`` and
     ``contract`` (an index into ``spellings``), the ``tricks`` won per seat, ``side_points``
     (card points per side with the last trick's bonus), the ``last`` trick's winner, and for
@@ -289,79 +284,33 @@ class JassBatchResult:
     options: I8
 
 
-def deal_jass(game: JassGame, n_deals: int, rng: np.random.Generator) -> I8:
-    """``n_deals`` random deals at once (the batch simulator's uniform shuffles, dealt in blocks,
-    :func:`chaitea.analysis.batch.deal_batch`): the owner of each card.
-
-    >>> from chaitea.rulesets import jass_game
-    >>> owner = deal_jass(jass_game("schieber", 6), 3, np.random.default_rng(1))
-    >>> owner.shape, [int(x) for x in np.bincount(owner[0])]  # 48 cards, 8 a seat
-    ((3, 48), [8, 8, 8, 8, 8, 8])
-    """
-    size = game.deck.size
-    owner = np.full((n_deals, size), -1, np.int8)
-    loc = np.zeros((n_deals, size), np.int8)
-    cover = np.full((n_deals, size), -1, np.int16)
-    u = rng.random((n_deals, size), dtype=np.float32)
-    batch._deal(u, game.players, 0, 0, size // game.players, owner, loc, cover)
-    return owner
-
-
-def jass_deals_from_seeds(game: JassGame, seeds: Sequence[int]) -> I8:
-    """The deals of ``seeds`` exactly as the driver deals them (``JassState.apply_deal``, RECORD
-    ``deal``: the portable shuffle, dealt in blocks): the owner of each card.
-
-    >>> from chaitea.core.cards import JASS
-    >>> from chaitea.rulesets import jass_game
-    >>> game = jass_game("schieber")
-    >>> state = game.new_initial_state(forehand=0)
-    >>> state.apply_deal(7)
-    >>> owner = jass_deals_from_seeds(game, [7])[0]
-    >>> [str(JASS.cards[c]) for c in range(36) if owner[c] == 2] == [str(c) for c in state.hand(2)]
-    True
-    """
-    size = game.deck.size
-    h = size // game.players
-    owner = np.full((len(seeds), size), -1, np.int8)
-    for d, seed in enumerate(seeds):
-        for i, c in enumerate(shuffled_indices(int(seed), size)):
-            owner[d, c] = i // h
-    return owner
-
-
-def simulate_jass(game: JassGame, contracts: Sequence[str], n_deals: int, *, seed: int = 0,
-                  contract: npt.ArrayLike | None = None, forehand: npt.ArrayLike | None = None,
-                  deals: I8 | None = None, keep: int = 0, tables: JassTables | None = None,
-                  uniforms: npt.NDArray[np.float64] | None = None) -> JassBatchResult:
+def simulate_plans(game: JassGame, contracts: Sequence[str], n_deals: int, *, seed: int = 0,
+                   contract: npt.ArrayLike | None = None, forehand: npt.ArrayLike | None = None,
+                   deals: I8 | None = None, keep: int = 0, tables: PlanTables | None = None,
+                   uniforms: npt.NDArray[np.float64] | None = None) -> PlansResult:
     """Play ``n_deals`` random rounds of ``game`` at once under the contract spellings
     ``contracts``.
 
     ``contract``: each round's index into ``contracts`` (default: uniform at random);
     ``forehand``: each round's first leader (default: uniform at random); ``deals``: the owner
-    of each card per round (default: random, :func:`deal_jass`; :func:`jass_deals_from_seeds`
-    gives the driver's seeded deals); ``uniforms``: the random choices, one number in [0, 1)
-    per play (default: drawn). Everything random comes from ``numpy.random.default_rng(seed)``.
+    of each card per round (default: random, :func:`~chaitea.analysis.batch.deal_batch`;
+    :func:`~chaitea.analysis.batch.deals_from_seeds` gives the driver's seeded deals);
+    ``uniforms``: the random choices, one number in [0, 1) per play (default: drawn).
+    Everything random comes from ``numpy.random.default_rng(seed)``.
     """
     cs = tuple(contracts)
-    t = tables if tables is not None else jass_tables(game, cs)
+    t = tables if tables is not None else plan_tables(game, cs)
     rng = np.random.default_rng(seed)
-    n = game.players
-    owner = deal_jass(game, n_deals, rng) if deals is None else np.asarray(deals, np.int8)
-    ci = (rng.integers(0, len(cs), n_deals) if contract is None
-          else np.broadcast_to(np.asarray(contract), (n_deals,))).astype(np.int16)
-    fh = (rng.integers(0, n, n_deals) if forehand is None
-          else np.broadcast_to(np.asarray(forehand), (n_deals,))).astype(np.int8)
-    per_round = n * t.n_tricks
+    owner = deal_batch(game, n_deals, rng)[0] if deals is None else np.asarray(deals, np.int8)
+    ci, fh = _rounds(rng, n_deals, len(cs), game.players, contract, forehand)
+    per_round = game.players * t.n_tricks
     u = rng.random((n_deals, per_round)) if uniforms is None else np.asarray(uniforms, np.float64)
     if u.shape != (n_deals, per_round):
         raise SetupError(f"uniforms: one number per play, shape ({n_deals}, {per_round})")
-    tricks = np.zeros((n_deals, n), np.int8)
-    side_points = np.zeros((n_deals, int(t.side_of.max()) + 1), np.int16)
-    last = np.zeros(n_deals, np.int8)
-    plays = np.full((max(keep, 1), per_round), -1, np.int16)
-    options = np.zeros((max(keep, 1), per_round), np.int8)
+    tricks, side_points, last, plays, options = _outputs(n_deals, game.players, t.side_of,
+                                                         keep, per_round)
     _kernel(owner, fh, ci, u, t.strength, t.points, t.trump, t.weaker, t.puur, t.puur2,
             t.suit_mask, t.suit, t.bonus, t.side_of, t.n_tricks, keep, tricks, side_points,
             last, plays, options)
-    return JassBatchResult(owner, fh, ci, cs, tricks, side_points, last, plays[:keep],
-                           options[:keep])
+    return PlansResult(owner, fh, ci, cs, tricks, side_points, last, plays[:keep],
+                       options[:keep])
