@@ -49,6 +49,13 @@ __all__ = ["CarefulBot", "CarelessBot", "FollowPosition", "ScriptedBot", "Teachi
            "weis_outcome", "weis_points"]
 
 
+def _points(g: Game, aid: int) -> int:
+    """The card points of the card that the play ``aid`` plays."""
+    action = g.action(aid)
+    assert isinstance(action, Play)
+    return g.deck.points_of(action.card)
+
+
 class CarefulBot:
     """A simple, deterministic player for scripts and reference rounds: in the declarer's side
     it wins a trick with points (or the last trick) as cheaply as it can; otherwise it plays
@@ -69,10 +76,7 @@ class CarefulBot:
         for aid in legal:
             trial = state.clone()
             trial.apply_action(aid)
-            action = g.action(aid)
-            assert isinstance(action, Play)
-            card = action.card
-            value = deck.points_of(card)
+            value = _points(g, aid)
             wins = trial.trick_winner_so_far() == seat if trial.trick else (
                 trial.tricks[-1].winner == seat)
             if wins and (table_points + value > 0 or last):
@@ -161,11 +165,16 @@ def play_script(state: GameState, bot: object) -> GameState:
     return state
 
 
+def _result(state: GameState, bot: object) -> RoundResult:
+    """The engine's result of ``state``'s round played to its end by ``bot``."""
+    result: RoundResult = play_script(state, bot).round_results[-1]
+    return result
+
+
 def reference_round(deal: TeachingDeal, contract: str | None = None,
                     debt: int | None = None) -> RoundResult:
     """The round played carefully by every seat: the engine's result the lesson compares."""
-    state = play_script(deal.start(contract, debt), CarefulBot())
-    return state.round_results[-1]
+    return _result(deal.start(contract, debt), CarefulBot())
 
 
 def script_of(deal: TeachingDeal) -> dict[int, list[str]]:
@@ -192,14 +201,7 @@ class CarelessBot:
     def act(self, state: GameState) -> int:
         if state.current_player() not in self.seats or state.phase != "play":
             return self.careful.act(state)
-        g = state.game
-
-        def value(aid: int) -> tuple[int, int]:
-            a = g.action(aid)
-            assert isinstance(a, Play)
-            return g.deck.points_of(a.card), -aid
-
-        return max(state.legal_actions(), key=value)
+        return max(state.legal_actions(), key=lambda aid: (_points(state.game, aid), -aid))
 
 
 def careless_round(deal: TeachingDeal) -> RoundResult:
@@ -207,7 +209,7 @@ def careless_round(deal: TeachingDeal) -> RoundResult:
     valuable card to every trick): the foil of a lesson on careful play."""
     side = deal.game().side_of
     seats = [s for s in range(deal.players) if side[s] == side[deal.learner]]
-    return play_script(deal.start(), CarelessBot(seats)).round_results[-1]
+    return _result(deal.start(), CarelessBot(seats))
 
 
 def feedback(deal: TeachingDeal, result: RoundResult) -> str:
