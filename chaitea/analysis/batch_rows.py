@@ -192,7 +192,7 @@ def _declarer_offset(game: JassGame, spelling: str) -> int:
 
 def _card_tables(game: JassGame, spellings: tuple[str, ...]) -> tuple[Any, ...]:
     """Per contract and card: trump, high card and points at the deal (the state path's
-    definitions, :func:`~chaitea.analysis.jass_explore._features`, card by card)."""
+    definitions, :func:`~chaitea.analysis.chunks._features`, card by card)."""
     size = game.deck.size
     feats = np.asarray([[_features(game, s, 1 << c)[:3] for c in range(size)]
                         for s in spellings], np.int16)  # (contracts, cards, 3)
