@@ -85,7 +85,7 @@ def batch_chunk(spec: ExploreSpec, start: int, stop: int) -> dict[str, Any]:
 
 
 def _pad_columns(game: Game, choices: list[Any], out: Any, units: Any,
-                   barrel: Any) -> dict[str, Any]:
+                 barrel: Any) -> dict[str, Any]:
     n = game.players
     count = len(units)
     rows = game.setup.rows
@@ -114,8 +114,15 @@ def _pad_columns(game: Game, choices: list[Any], out: Any, units: Any,
         "game_points": np.full(count * n, _NA, np.int32),
         "final_game_points": np.full(count * n, _NA, np.int32),
     }
-    cols.update(_batch_features(game, out, choices, n))
-    return cols
+    contracts = [c for _r, _sp, c in choices]
+    cards = game.deck.cards
+    masks = [np.asarray([[x.suit is not None and x.suit == c.trump for x in cards]
+                         for c in contracts], bool),
+             np.asarray([[hand_features([x], game.deck, c, game.n_tricks)[1] == 1 for x in cards]
+                         for c in contracts], bool)]
+    hands, _mine = _hand_columns(out.owner, out.contract, n,
+                                 (*masks, batch_tables(game, contracts).points), game.deck)
+    return cols | hands
 
 
 def _codes(values: list[str], idx: Any) -> tuple[list[str], Any]:
@@ -123,37 +130,19 @@ def _codes(values: list[str], idx: Any) -> tuple[list[str], Any]:
     return (values, np.asarray(idx, np.int32))
 
 
-def _batch_features(game: Game, out: Any, choices: list[Any], n: int) -> dict[str, Any]:
-    """Hand features at the deal, vectorised: (rounds, cards) ownership against per-contract
-    masks of trumps and high cards (the same definitions as :func:`hand_features`)."""
-    deck = game.deck
-    k = len(choices)
-    trump_m = np.zeros((k, deck.size), bool)
-    high_m = np.zeros((k, deck.size), bool)
-    for i, (_r, _sp, c) in enumerate(choices):
-        for j, card in enumerate(deck.cards):
-            trump_m[i, j] = card.suit is not None and card.suit == c.trump
-            high_m[i, j] = hand_features([card], deck, c, game.n_tricks)[1] == 1
-    owner = out.owner  # (rounds, cards); set-aside cards are -1
-    pts = batch_tables(game, [c for _r, _sp, c in choices]).points[out.contract]  # (rounds, cards)
-    suit = np.asarray(deck.suit_of, np.int8)
-    feats: dict[str, Any] = {"trump_length": [], "high_cards": [], "hand_points": [],
-                                   "voids": []}
-    per_seat = []
-    for s in range(n):
-        mine = owner == s
-        tl = (mine & trump_m[out.contract]).sum(1)
-        hc = (mine & high_m[out.contract]).sum(1)
-        hp = (mine * pts).sum(1)
-        held = np.stack([(mine & (suit == x)).any(1) for x in range(4)], 1)
-        per_seat.append((tl, hc, hp, 4 - held.sum(1)))
-    for j, name in enumerate(feats):
-        arr = np.stack([p[j] for p in per_seat], 1).reshape(-1)
-        feats[name] = arr
-    return {"trump_length": feats["trump_length"].astype(np.int8),
-            "high_cards": feats["high_cards"].astype(np.int8),
-            "hand_points": feats["hand_points"].astype(np.int16),
-            "voids": feats["voids"].astype(np.int8)}
+def _hand_columns(owner: Any, contract: Any, n: int, tables: Sequence[Any],
+                  deck: Any) -> tuple[dict[str, Any], Any]:
+    """The seat's hand at the deal, vectorised, one row per round and seat: its cards (``owner``
+    per round and card; set-aside cards -1) against each contract's trumps, high cards and card
+    points (``tables``, per contract and card: the state path's definitions), and the suits it
+    holds; and the (rows, cards) mask of its cards."""
+    rep = np.repeat(np.arange(len(contract)), n)
+    mine = owner[rep] == np.tile(np.arange(n), len(contract))[:, None]
+    trumps, high, points = (t[np.asarray(contract)[rep]] for t in tables)
+    suit = np.asarray(deck.suit_of)
+    held = np.stack([(mine & (suit == x)).any(1) for x in range(4)], 1)
+    return {"trump_length": (mine & trumps).sum(1), "high_cards": (mine & high).sum(1),
+            "hand_points": (mine * points).sum(1), "voids": 4 - held.sum(1)}, mine
 
 
 def batch_spec(spec: ExploreSpec) -> ExploreSpec:
@@ -298,10 +287,8 @@ def batch_columns(game: JassGame, out: PlansResult, units: Any) -> dict[str, Any
             score = np.where(over[rep], _NA, score)
     else:  # the pads' rows and the tallies' penalties: not cheap here
         score = np.full(count * n, _NA, np.int64)
-    trump_m, high_m, pts, ace_m = _card_tables(game, spellings)
-    mine = owner[rep] == seat[:, None]  # (rows, cards)
-    suit = np.asarray(game.deck.suit_of)
-    held = np.stack([(mine & (suit == x)).any(1) for x in range(4)], 1)
+    *tables, ace_m = _card_tables(game, spellings)
+    hands, mine = _hand_columns(owner, k, n, tables, game.deck)
     modes = [mode_of(s) for s in spellings]
     mode_values = sorted(set(modes))
     return {
@@ -316,8 +303,5 @@ def batch_columns(game: JassGame, out: PlansResult, units: Any) -> dict[str, Any
         "tricks": out.tricks.reshape(-1), "card_points": cards,
         "weis": weis[rep, side], "stoeck": stoeck[rep, side], "match": match,
         "multiplier": factor[rep], "score": score,
-        "trump_length": (mine & trump_m[k[rep]]).sum(1),
-        "high_cards": (mine & high_m[k[rep]]).sum(1),
-        "hand_points": (mine * pts[k[rep]]).sum(1), "voids": 4 - held.sum(1),
-        "aces": (mine & ace_m).sum(1),
+        **hands, "aces": (mine & ace_m).sum(1),
     }
