@@ -44,6 +44,7 @@ from chaitea.engine.actions import Accept, Action, Decline, Offer, Pass, Pick, P
 from chaitea.engine.base_game import BaseGame
 from chaitea.engine.game import CHANCE, TERMINAL, Game, GameState, RoundResult, TrickRecord
 from chaitea.engine.pad import Pad
+from chaitea.engine.state import State
 from chaitea.records.record import load, loads, replay, save
 
 if TYPE_CHECKING:
@@ -76,7 +77,6 @@ __all__ = [
     "Deck",
     "Decline",
     "Game",
-    "GameState",
     "IllegalAction",
     "IllegalPick",
     "IllegalPlay",
@@ -94,6 +94,7 @@ __all__ = [
     "Seating",
     "Setup",
     "SetupError",
+    "State",
     "Suit",
     "TrickRecord",
     "TrickResult",

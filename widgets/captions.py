@@ -4,7 +4,7 @@ The session captions every step with them; a notebook may call :func:`describe` 
 
 from __future__ import annotations
 
-from chaitea import Game, GameState, RoundResult, TrickRecord
+from chaitea import Game, RoundResult, State, TrickRecord
 from chaitea.draw.svg import card_name
 from chaitea.engine.actions import Accept, Decline, Offer, Pass, Pick, Play, Rescind
 
@@ -14,7 +14,7 @@ from .words import plain_reason
 __all__ = ["describe"]
 
 
-def describe(before: GameState, after: GameState) -> str:
+def describe(before: State, after: State) -> str:
     """Words for the step from ``before`` to ``after`` (one action), from the engine's state."""
     g = before.game
     names = before.names
@@ -73,7 +73,7 @@ def describe(before: GameState, after: GameState) -> str:
     return text.strip()
 
 
-def _last_trick(state: GameState) -> TrickRecord | None:
+def _last_trick(state: State) -> TrickRecord | None:
     tricks = state.tricks
     return tricks[-1] if tricks else None
 

@@ -10,7 +10,7 @@ from typing import Any
 import ipywidgets as w
 
 import chaitea
-from chaitea import Game, GameState
+from chaitea import Game, State
 from chaitea.core.markup import escape, shorten
 from chaitea.records.record import MAX_RECORD_BYTES
 
@@ -143,7 +143,7 @@ class GameDashboard(View):
 
     # -- games -----------------------------------------------------------------------------------
     def _make_session(self, players: int, setup: str, seed: int, ptb: bool, mp: bool,
-                      state: GameState | None = None) -> Session:
+                      state: State | None = None) -> Session:
         if state is None:
             game = Game(players=players, setup=setup, passing_the_barrel=ptb, match_point=mp)
             names = self._names if self._names and len(self._names) >= players else \
@@ -328,7 +328,7 @@ class GameDashboard(View):
         self._note_message()
 
     @property
-    def state(self) -> GameState:
+    def state(self) -> State:
         return self.session.state
 
     # -- drawing ---------------------------------------------------------------------------------

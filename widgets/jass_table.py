@@ -147,7 +147,7 @@ class JassTable(JassPractice, View):
         """Load a saved Jass game (a ``chaitea-record/1`` record); the current game stays when
         the record is refused (the message says why)."""
         def run() -> None:
-            state: object = loads_record(text)
+            state = loads_record(text)
             if not is_jass(state):
                 raise Refusal("this is a Chai Tea Jazz record: open it on the Chai Tea Jazz table")
             self.state = state

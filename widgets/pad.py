@@ -7,7 +7,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from chaitea import SEATINGS, Game, GameState, Pad, parse_setup
+from chaitea import SEATINGS, Game, Pad, State, parse_setup
 from chaitea.core.markup import escape
 from chaitea.draw.svg import pad_html, side_labels
 
@@ -56,7 +56,7 @@ class ScorePad(View):
 
     css_class = "ctj-score-pad"
 
-    def __init__(self, state: GameState | None = None, *, players: int = 3,
+    def __init__(self, state: State | None = None, *, players: int = 3,
                  setup: str | list[dict[str, Any]] = "standard",
                  names: Sequence[str] | None = None, session: Session | None = None,
                  passing_the_barrel: bool = False,
@@ -79,7 +79,7 @@ class ScorePad(View):
         self._finish(self.title, self.table, self.status.widget, self.entry, self.note)
         self.write_button.on_click(lambda _b: self.write())
         self.clear_button.on_click(lambda _b: self.clear())
-        self.source: GameState | None = None
+        self.source: State | None = None
         self.session: Session | None = None
         self._setup = setup
         self._players = players
@@ -118,7 +118,7 @@ class ScorePad(View):
         if self.session is not None:
             self.update(self.session.state)
 
-    def update(self, state: GameState) -> None:
+    def update(self, state: State) -> None:
         """Show the pad of ``state`` (a game in progress)."""
         self.source = state
         self.side_names = side_labels(state)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import ipywidgets as w
 
-from chaitea import Game, GameState
+from chaitea import Game, State
 from chaitea.core.contracts import CTJ_FAMILY
 from chaitea.core.markup import escape
 from chaitea.engine.actions import Pick
@@ -56,7 +56,7 @@ class PickingCoach(PickingBase):
             self.widget.children = tuple(kids)
         return self._advice_line
 
-    def _advice_state(self) -> GameState:
+    def _advice_state(self) -> State:
         ses = self.session
         s = ses.state
         if not ses.is_live:

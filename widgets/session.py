@@ -13,7 +13,7 @@ import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from chaitea import ChaiTeaError, Game, GameState, IllegalAction
+from chaitea import ChaiTeaError, Game, IllegalAction, State
 from chaitea.ai.bots import Bot
 
 from .base import Refusal
@@ -32,7 +32,7 @@ log = logging.getLogger(__name__)
 class Step:
     """A recorded point of the game: the state after an action, with words for it."""
 
-    state: GameState
+    state: State
     caption: str
     seat: int | None = None  # who acted (None: the start or a deal)
 
@@ -49,7 +49,7 @@ class Session:
     bots act only one step at a time (:meth:`step_bot`), to watch an all-bot table.
     """
 
-    def __init__(self, state: GameState, *, humans: Iterable[int] = (0,), bots: object = None,
+    def __init__(self, state: State, *, humans: Iterable[int] = (0,), bots: object = None,
                  seed: int = 0, bots_pick: bool = False, pause_at_round_end: bool = True,
                  autoplay: bool = True, max_steps: int = 20000) -> None:
         self.game: Game = state.game
@@ -79,12 +79,12 @@ class Session:
 
     # -- reading ---------------------------------------------------------------------------------
     @property
-    def state(self) -> GameState:
+    def state(self) -> State:
         """The state shown (the step at the cursor). Do not change it: use :meth:`act`."""
         return self.steps[self.cursor].state
 
     @property
-    def live_state(self) -> GameState:
+    def live_state(self) -> State:
         return self.steps[-1].state
 
     @property
@@ -95,14 +95,14 @@ class Session:
     def caption(self) -> str:
         return self.steps[self.cursor].caption
 
-    def is_bot_turn(self, state: GameState | None = None) -> bool:
+    def is_bot_turn(self, state: State | None = None) -> bool:
         s = self.state if state is None else state
         seat = s.current_player()
         if seat < 0:
             return False
         return seat not in self.humans or (self.bots_pick and s.phase == "picking")
 
-    def is_human_turn(self, state: GameState | None = None) -> bool:
+    def is_human_turn(self, state: State | None = None) -> bool:
         s = self.state if state is None else state
         return s.current_player() >= 0 and not self.is_bot_turn(s)
 
@@ -374,5 +374,5 @@ def kept_bots(bots: object, old: Session | None) -> object:
     return {seat: old.bot_name(seat) or None for seat in old.bots}
 
 
-def _over(state: GameState) -> str:
+def _over(state: State) -> str:
     return "the round is over" if getattr(state, "_round_only", False) else "the game is over"

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 
 import ipywidgets as w
 
-from chaitea import Card, Game, GameState
+from chaitea import Card, Game, State
 
 from .base import Refusal, button, default_names, html, show
 from .session import Session, kept_bots
@@ -248,7 +248,7 @@ class TrickTable(TableCoach, TableBots, TableDrawing):
 
     # -- reading ---------------------------------------------------------------------------------
     @property
-    def state(self) -> GameState:
+    def state(self) -> State:
         return self.session.state
 
     def legal(self) -> list[str]:

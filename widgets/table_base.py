@@ -15,7 +15,7 @@ import ipywidgets as w
 from .stepped import SteppedView
 
 if TYPE_CHECKING:
-    from chaitea import Card, GameState
+    from chaitea import Card, State
 
 __all__ = ["TableBase"]
 
@@ -37,6 +37,6 @@ class TableBase(SteppedView):
     if TYPE_CHECKING:  # methods of the other parts, for the type checker only
         def play(self, card: Card | str) -> bool: ...  # the table: a card of a seat's strips
 
-        def _ensure_bot_choices(self, s: GameState) -> None: ...  # the bots: one per bot seat
+        def _ensure_bot_choices(self, s: State) -> None: ...  # the bots: one per bot seat
 
         def _drop_stale_coach(self) -> None: ...  # the coach: put away a Hint the game left

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import ipywidgets as w
 
-from chaitea import GameState
+from chaitea import State
 
 from .base import Refusal
 from .runners import Scheduler
@@ -92,7 +92,7 @@ class TableBots(TableBase):
             self._notify()
         return ok
 
-    def _ensure_bot_choices(self, s: GameState) -> None:
+    def _ensure_bot_choices(self, s: State) -> None:
         """One Dropdown per bot seat (made once per seat, kept and updated after that)."""
         ses = self.session
         seats = [seat for seat in range(s.game.players) if seat not in ses.humans]

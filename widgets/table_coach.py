@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import ipywidgets as w
 
-from chaitea import GameState
+from chaitea import State
 from chaitea.core.markup import escape
 
 from .base import Refusal, button, html, show
@@ -49,7 +49,7 @@ class TableCoach(TableBase):
         self._hint_runner: Runner | None = None
 
     # -- the coach -------------------------------------------------------------------------------
-    def _hint_state(self) -> GameState:
+    def _hint_state(self) -> State:
         ses = self.session
         s = ses.state
         if not ses.is_live:
@@ -130,7 +130,7 @@ class TableCoach(TableBase):
             self.widget.children = tuple(kids)
         return self._review_box
 
-    def _review_plays(self, seat: int | None) -> tuple[int, list[tuple[int, GameState, int]]]:
+    def _review_plays(self, seat: int | None) -> tuple[int, list[tuple[int, State, int]]]:
         """The seat (default: your first seat) and its plays in the round just finished, from
         the recorded steps: (step in the round, state before the card, action id)."""
         ses = self.session
@@ -148,7 +148,7 @@ class TableCoach(TableBase):
         if end is None or steps[end].state.phase == "play":
             raise Refusal("a review comes at a round's end: finish the round first")
         rn = steps[end - 1].state.round_number
-        plays: list[tuple[int, GameState, int]] = []
+        plays: list[tuple[int, State, int]] = []
         k = 0
         for i in range(1, end + 1):
             before = steps[i - 1].state

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import ipywidgets as w
 
-from chaitea import ChaiTeaError, GameState
+from chaitea import ChaiTeaError, State
 from chaitea.core.markup import escape
 from chaitea.draw.svg import side_labels
 
@@ -91,7 +91,7 @@ class TableDrawing(TableBase):
             self._drop_stale_coach()
             self._draw_caption()
 
-    def _draw_title(self, s: GameState) -> None:
+    def _draw_title(self, s: State) -> None:
         """The title (round, contract, declarer, trick) and the running card points."""
         g = s.game
         names = s.names
@@ -110,7 +110,7 @@ class TableDrawing(TableBase):
             self.title.value = f"Trick table <small>round {s.round_number}</small>"
         self.info.value = self._info_html(s)
 
-    def _draw_seats(self, s: GameState, turn: int, legal: set[str]) -> None:
+    def _draw_seats(self, s: State, turn: int, legal: set[str]) -> None:
         """The seats: people at the bottom, bots at the top."""
         humans = self.session.humans
         opp: list[w.Widget] = []
@@ -129,7 +129,7 @@ class TableDrawing(TableBase):
         if list(self.mine.children) != mine:
             self.mine.children = mine
 
-    def _draw_tricks(self, s: GameState) -> None:
+    def _draw_tricks(self, s: State) -> None:
         """The trick on the table and the last trick, with who won it and why."""
         g = s.game
         n = g.players
@@ -161,7 +161,7 @@ class TableDrawing(TableBase):
             self.last_strip.set_items([])
             self.last_reason.value = ""
 
-    def _draw_controls(self, s: GameState, human_turn: bool) -> None:
+    def _draw_controls(self, s: State, human_turn: bool) -> None:
         """The round's summary, and which buttons show or are enabled at this step."""
         ses = self.session
         humans = ses.humans
@@ -192,7 +192,7 @@ class TableDrawing(TableBase):
         self.caption_line.value = "" if said else review + cite_links(cap)
         show(self.caption_line, not said)
 
-    def _draw_seat(self, s: GameState, seat: int, is_turn: bool, legal: set[str],
+    def _draw_seat(self, s: State, seat: int, is_turn: bool, legal: set[str],
                    human: bool) -> None:
         g = s.game
         ses = self.session
@@ -250,7 +250,7 @@ class TableDrawing(TableBase):
             show(straw_strip, False)
 
     @staticmethod
-    def _why(s: GameState, card: str, legal: set[str]) -> str:
+    def _why(s: State, card: str, legal: set[str]) -> str:
         """Why ``card`` cannot be played now: the engine's refusal, worked out without changing
         the state (``verify_action`` raises and leaves it as it was)."""
         if card in legal:
@@ -262,7 +262,7 @@ class TableDrawing(TableBase):
         return ""
 
     @staticmethod
-    def _contract_title(s: GameState) -> str:
+    def _contract_title(s: State) -> str:
         """The contract in play, with its row when that says more: ``Joker: Under``."""
         assert s.contract is not None
         row = next((r for r in s.game.setup.rows if r.key == s.row), None)
@@ -270,9 +270,10 @@ class TableDrawing(TableBase):
             return f"Joker: {s.contract.title}"
         if row is not None and row.avoidance:
             return f"Avoidance ({s.contract.title})"
-        return s.contract.title
+        title: str = s.contract.title
+        return title
 
-    def _info_html(self, s: GameState) -> str:
+    def _info_html(self, s: State) -> str:
         g = s.game
         if not s.round_number or s.phase != "play":
             return ""
@@ -281,7 +282,7 @@ class TableDrawing(TableBase):
         parts = [f"{escape(labels[i])}: <b>{pts[i]}</b>" for i in range(g.sides)]
         return "Card points won this round: " + " · ".join(parts)
 
-    def _summary_html(self, s: GameState) -> str:
+    def _summary_html(self, s: State) -> str:
         ses = self.session
         results = s.round_results
         if not results or s.phase == "play":
@@ -325,7 +326,7 @@ class TableDrawing(TableBase):
             strip.html = strip.render()
 
 
-def _one_round(state: GameState) -> bool:
+def _one_round(state: State) -> bool:
     """Whether the state plays a single round (``game.round_state``): its end is the round's,
     not a game's."""
     return bool(getattr(state, "_round_only", False))

@@ -77,7 +77,7 @@ def expected_take(game: JassGame, contract: str, hand: int, seat: int, forehand:
 def aim_pick(state: JassState) -> int | None:
     """The action id of the rule bot's guess (Differenzler), bid or pass, or announcement
     (Sticheln); ``None`` when the seat's items are of no such kind."""
-    game = state.game
+    game: JassGame = state.game
     seat = state.current_player()
     obs = state.observation(seat)
     legal = obs["legal"]

@@ -235,7 +235,7 @@ def mc_pick(state: JassState, samples: int = 16, seed: int | None = 0) -> int:
     in a pad game (Coiffeur) each contract is weighed against its :func:`contract_baseline`
     (what the row is worth later) times the row's weight, and the seat passes, where it may,
     when no contract beats its baseline by :data:`PASS_MARGIN`."""
-    game = state.game
+    game: JassGame = state.game
     obs = state.observation(state.current_player())
     ids = game.action_ids
     if any(type(parse_pick(sp)) is Declare for sp in obs["legal"]):  # Weis by hand

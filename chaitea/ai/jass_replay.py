@@ -73,7 +73,7 @@ def round_start(state: JassState, round_number: int) -> JassState:
     start = dict(rec)
     start["rounds"] = [*rounds[: round_number - 1],
                        {**rounds[round_number - 1], "picking": [], "plays": []}]
-    out: Any = loads(start)
+    out: JassState = loads(start)
     assert is_jass(out)  # a Jass record rebuilds a Jass game
     return out
 

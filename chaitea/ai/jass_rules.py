@@ -316,7 +316,7 @@ def jass_pick(state: JassState) -> int:
     largest; Schieber's forehand pushes to the partner when no margin reaches
     :data:`PUSH_MARGIN`, a Coiffeur seat passes below :data:`PASS_MARGIN` when it may; a forced
     pick takes the best; a 3x3 picker names its longest, strongest suits."""
-    game = state.game
+    game: JassGame = state.game
     seat = state.current_player()
     obs = state.observation(seat)
     legal = obs["legal"]

@@ -3,7 +3,7 @@
 Every card is drawn by the package itself (no image files; the card drawings live in
 :mod:`chaitea.draw.svg_cards` and are importable from here): the widgets in
 ``chaitea_widgets`` show these strings, and plain notebook cells show them through the rich
-reprs of :class:`~chaitea.Card` (``_repr_svg_``), :class:`~chaitea.GameState` (``_repr_html_``)
+reprs of :class:`~chaitea.Card` (``_repr_svg_``), :class:`~chaitea.State` (``_repr_html_``)
 and the small wrappers below: :class:`Hand`, :class:`Trick` and :class:`PadView`.
 
 >>> from chaitea import Card
@@ -54,8 +54,8 @@ from chaitea.draw.svg_cards import JOKER_COLOUR as JOKER_COLOUR
 # (The drawing constants above are re-exported: chaitea.draw.svg_cards holds them.)
 
 if TYPE_CHECKING:
-    from chaitea.engine.game import GameState
     from chaitea.engine.pad import Pad
+    from chaitea.engine.state import State
 
 __all__ = [
     "Hand",
@@ -79,7 +79,7 @@ __all__ = [
 _PLACES = ("1st", "2nd", "3rd", "4th", "5th", "6th")
 
 
-def side_labels(state: GameState) -> list[str]:
+def side_labels(state: State) -> list[str]:
     """Column names of the pad: player names, or ``Team A (Aslan & Mufasa)`` in team games."""
     g = state.game
     if g.side_names is None:
@@ -95,13 +95,13 @@ def _signed(v: int) -> str:
     return f"+{v}" if v > 0 else ("±0" if v == 0 else f"−{-v}")
 
 
-def pad_html(state_or_pad: GameState | Pad, side_names: Sequence[str] | None = None, *,
+def pad_html(state_or_pad: State | Pad, side_names: Sequence[str] | None = None, *,
              caption: str | None = "Paper Pad") -> str:
     """The Paper Pad as an HTML table: a row per contract, a column per player (or team); each
     cell the round score with its completion order (1st, 2nd, ...) and, once the row is
     complete, its game points; then game points and finishing positions.
 
-    Accepts a :class:`~chaitea.GameState` (names and the row being played come from it) or a
+    Accepts a :class:`~chaitea.State` (names and the row being played come from it) or a
     bare :class:`~chaitea.Pad`."""
     current_row = None
     declarer_side = None
@@ -110,7 +110,7 @@ def pad_html(state_or_pad: GameState | Pad, side_names: Sequence[str] | None = N
         names = list(side_names) if side_names else [f"Side {s}" for s in range(pad.sides)]
         finished = pad.is_complete()
     else:
-        state = cast("GameState", state_or_pad)
+        state = cast("State", state_or_pad)
         pad = state.pad
         names = list(side_names) if side_names else side_labels(state)
         finished = state.is_terminal()
@@ -186,7 +186,7 @@ def pad_html(state_or_pad: GameState | Pad, side_names: Sequence[str] | None = N
     return "".join(out)
 
 
-def state_html(state: GameState) -> str:
+def state_html(state: State) -> str:
     """A game state at a glance: phase and turn, the contract, the trick, every hand, the pad."""
     g = state.game
     names = state.names
@@ -293,7 +293,7 @@ class PadView:
     7
     """
 
-    def __init__(self, state_or_pad: GameState | Pad,
+    def __init__(self, state_or_pad: State | Pad,
                  side_names: Sequence[str] | None = None) -> None:
         self.source = state_or_pad
         self.side_names = list(side_names) if side_names else None

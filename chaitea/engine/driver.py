@@ -1,6 +1,6 @@
-"""The Jass family's game and state: a game of any :class:`~chaitea.engine.ruleset.Ruleset` on
-the one driver (:class:`chaitea.engine.state.RoundState`), through the same state API
-as Chai Tea Jazz's ``GameState``.
+"""The table's game and flow: a game of any :class:`~chaitea.engine.ruleset.Ruleset` (every Jass
+ruleset, Oh Hell) on the one state (:class:`chaitea.engine.state.State`), with the table's flow
+part (:class:`TableFlow`).
 
 A round is dealt (a chance node), its contract chosen by the ruleset's choice phase
 (:mod:`chaitea.rulesets.jass.choice`), played on the core's trick rules and follow rule
@@ -10,7 +10,7 @@ A round is dealt (a chance node), its contract chosen by the ruleset's choice ph
 option: Weis declared by hand, :mod:`chaitea.rulesets.jass.declaring`). Every deck plays on the one
 state class, the 36-card deck and six-player Schieber's two 24-card decks alike (the deal step,
 :mod:`chaitea.engine.deal_step`, and the play step read the deck); a table may name its own
-state class by deck (``Table.state_types``: the renounce penalty's,
+flow part by deck (``Table.flows``: the renounce penalty's,
 :mod:`chaitea.rulesets.jass.renounce`).
 
 >>> from chaitea.rulesets import find_ruleset
@@ -28,17 +28,17 @@ state class by deck (``Table.state_types``: the renounce penalty's,
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from chaitea.core.cards import Card, deck_named
 from chaitea.core.contracts import FRENCH_FAMILY, JASS_FAMILY, Contract
-from chaitea.core.deals import Deal
 from chaitea.core.errors import IllegalAction, IllegalPick, IllegalPlay, SetupError
 from chaitea.core.following import follow_rule
 from chaitea.core.markup import quote, shorten
 from chaitea.core.round_tables import PlayPlan, TrickTables, trick_tables
 from chaitea.core.tricks import TrickRule, TrumpSetting, last_trick_bonus, late_trump_points
 from chaitea.engine.base_game import BaseGame
+from chaitea.engine.flow import Flow
 from chaitea.engine.hand import Hand
 from chaitea.engine.hand_scoring import HandScoring
 from chaitea.engine.machine import CHANCE, TERMINAL, round_seed
@@ -46,19 +46,17 @@ from chaitea.engine.pick_items import PASS_ITEM, PUSH_ITEM, Choose, parse_pick
 from chaitea.engine.registry import register_maker
 from chaitea.engine.ruleset import Ruleset, Table
 from chaitea.engine.spellings import ActionSpellings
-from chaitea.engine.state import RoundState
-from chaitea.engine.state_views import StateViews
-from chaitea.engine.status_picking import IDLE, Said, StatusPicking, TablePicking
+from chaitea.engine.state import State
+from chaitea.engine.state_views import TableView
+from chaitea.engine.status_picking import IDLE, StatusPicking, TablePicking
 from chaitea.engine.table_dealing import TableDealing
 from chaitea.engine.validate import names_or_none
 
-if TYPE_CHECKING:
-    from typing_extensions import TypeIs
-
-__all__ = ["CHANCE", "TERMINAL", "JassGame", "JassState", "is_jass", "round_seed"]
+__all__ = ["CHANCE", "TABLE_FLOW", "TERMINAL", "JassGame", "JassState", "TableFlow", "is_jass",
+           "round_seed"]
 
 
-def is_jass(state: object) -> TypeIs[JassState]:
+def is_jass(state: object) -> bool:
     """Whether ``state`` is a game of the table driver in progress (a Jass-family game, or Oh
     Hell's on the French deck), as its game says (a :class:`JassGame`, so the layers above ask
     the game, not the state's class).
@@ -110,6 +108,8 @@ class JassGame(BaseGame):
         self.spellings: tuple[str, ...] = tuple(dict.fromkeys(spellings))
         self.action_ids: dict[str, int] = {s: self.n_cards + i
                                            for i, s in enumerate(self.spellings)}
+        self.flow: Flow = t.flows.get(self.deck.name, TABLE_FLOW)  # what the one state hands
+        # the table (engine.flow; the renounce penalty's on the 36-card deck)
         self.follow = follow_rule(t.follow)  # the table's (RULES J: "jass")
         self.picking = StatusPicking(t.choice)  # the pick step's protocol (engine.pick_step)
         self.scoring = HandScoring(t.score)  # the score step's protocol (engine.score_step)
@@ -199,16 +199,13 @@ class JassGame(BaseGame):
             raise IllegalAction(f"no action has id {action_id}") from None
 
     def new_initial_state(self, seed: int | None = None, *, forehand: int | None = None,
-                          names: Sequence[str] | None = None) -> JassState:
+                          names: Sequence[str] | None = None) -> State:
         """A new game; with ``seed`` every round is dealt from it (else :meth:`JassState.
         apply_deal` deals each round). ``forehand`` overrides the first round's first speaker.
         Bad arguments are a :class:`SetupError` naming them: ``names`` are checked as a record's
         and a save's are (:func:`chaitea.engine.validate.check_names`), ``seed`` as a record's
         deal seed (:func:`chaitea.engine.machine.round_seed`)."""
-        state_type = self.table.state_types.get(self.deck.name, JassState)
-        state: JassState = state_type(self, seed=seed, forehand=forehand,
-                                      names=names_or_none(names, self))
-        return state
+        return State(self, seed=seed, forehand=forehand, names=names_or_none(names, self))
 
     # the record's options (BaseGame.options_json): the ruleset, the deck when one was named,
     # and the options given (RECORD Jass options)
@@ -239,126 +236,119 @@ register_maker(JASS_FAMILY, _make_jass_game)
 register_maker(FRENCH_FAMILY, _make_jass_game)
 
 
-class JassState(TableDealing, TablePicking, ActionSpellings, StateViews,
-                RoundState[dict[str, Any]]):
-    """One Jass-family game in progress; the state API of Chai Tea Jazz's ``GameState``:
-    :meth:`current_player`, :meth:`legal_actions` (ids), :meth:`legal_moves` (record
-    spellings), :meth:`apply_action` (ids, strings or cards; a refusal raises
-    :class:`~chaitea.core.errors.IllegalPlay` or :class:`~chaitea.core.errors.IllegalPick` naming
-    the rule and leaves the state unchanged), :meth:`verify_action`, :meth:`can_apply`,
-    :meth:`clone`, :meth:`is_terminal`, :meth:`returns` (each seat's side score),
-    :meth:`history`, :meth:`observation` and :meth:`record`."""
+class TableFlow(TableDealing, TablePicking, ActionSpellings, TableView, Flow):
+    """The table's flow part (:mod:`chaitea.engine.flow`; every Jass ruleset and Oh Hell): the
+    first forehand and the deals kept (RECORD Jass ``deal``, ``forehand``), the choice phase's
+    outcome that starts play with Weis and Stöck or throws the hand in, the played hand handed
+    to the table's scoring part, and the actions read as cards or record spellings, each
+    refusal worded by the follow rule or the choice phase (RULES J)."""
 
-    game: JassGame
+    copied = ("_results", "_deals", "_done", "_acts", "_hands", "_trick", "_side_points",
+              "_tricks_won", "_tricks")
 
-    def __init__(self, game: JassGame, *, seed: int | None = None, forehand: int | None = None,
-                 names: Sequence[str] | None = None) -> None:
-        n = game.players
+    def start(self, st: State, *, forehand: int | None = None) -> None:
+        """A new game's fields: the first forehand when given (RECORD Jass ``forehand``)."""
+        n = st.game.players
         if forehand is not None and (type(forehand) is not int or not 0 <= forehand < n):
             raise SetupError(f"forehand must be a seat 0..{n - 1} (RECORD forehand)")
-        super().__init__(game, seed=seed, names=names)  # the driver's fields (engine.state)
-        self.forehand_override = forehand
-        self._deals: list[Deal | int] = []  # a seeded deal is kept as its seed
-        self._done: list[tuple[tuple[str, ...], tuple[int, ...]]] = []  # finished rounds
-        self._first = -1
-        self._dealt = [0] * n
-        self._turned_up: str | None = None
-        self._turned_up_card: str | None = None  # basic Jass: the card itself, shown to all
-        self._situation: Said = IDLE  # the picking situation (chaitea.engine.pick_step)
-        if seed is not None:
-            self._auto_deal()
+        st.forehand_override = forehand
+        st._deals = []  # a seeded deal is kept as its seed
+        st._done = []  # finished rounds: their picking items and action ids
+        st._first = -1
+        st._dealt = [0] * n
+        st._turned_up = None
+        st._turned_up_card = None  # basic Jass: the card itself, shown to all
+        st._situation = IDLE  # the picking situation (chaitea.engine.pick_step)
 
-    def _reset_play(self) -> None:
-        super()._reset_play()  # the play step's fields (chaitea.engine.state)
-        sides = self.game.sides
-        self._contract = ""
-        self._declarer: int | None = None
-        self._forehand = -1
-        self._weis: tuple[int, ...] = (0,) * sides
-        self._stoeck: tuple[int, ...] = (0,) * sides
-        self._weis_json: Any = None
-
-    # -- the state API (the rest: chaitea.engine.machine.StateMachine)
-    # ---------------------------------
-    _copied = ("_results", "_deals", "_done", "_acts", "_hands", "_trick", "_side_points",
-               "_tricks_won", "_tricks")
+    def reset_play(self, st: State) -> None:
+        st._contract = ""
+        st._declarer = None
+        st._forehand = -1
+        st._weis = (0,) * st.game.sides
+        st._stoeck = (0,) * st.game.sides
+        st._weis_json = None
 
     # legal_actions and apply_action: chaitea.engine.play_step.PlayStep
 
-    def _apply_slow(self, action: int | str | Card) -> None:
-        if self._phase == "deal":
+    def apply_slow(self, st: State, action: int | str | Card) -> None:
+        if st._phase == "deal":
             raise IllegalAction("the next round waits for its deal (apply_deal)")
-        if self._phase == "end":
+        if st._phase == "end":
             raise IllegalAction("the game is over; no action may follow")
-        if self._phase == "play":
-            self._play(self._card_id(action))
+        if st._phase == "play":
+            self._play(st, self._card_id(st, action))
             return
-        self._pick_id(self.verify_action(action))  # refused unless legal: nothing changes
+        st._pick_id(self.verify_action(st, action))  # refused unless legal: nothing changes
 
-    def verify_action(self, action: int | str | Card) -> int:
+    def verify_action(self, st: State, action: int | str | Card) -> int:
         """The id of ``action`` if it is legal now; else the refusal is raised (nothing
         changes)."""
-        if self._phase == "play":
-            c = self._card_id(action)
-            self._check_play(c)
+        if st._phase == "play":
+            c = self._card_id(st, action)
+            self._check_play(st, c)
             return c
-        if self._phase != "picking":
-            raise IllegalAction("no action is legal now (phase " + self._phase + ")")
+        if st._phase != "picking":
+            raise IllegalAction("no action is legal now (phase " + st._phase + ")")
         if not isinstance(action, int | str | Card) or type(action) is bool:
-            # as Chai Tea Jazz's state says it (GameState.verify_action)
+            # as Chai Tea Jazz's flow says it (PadFlow.verify_action)
             raise IllegalPick(f"{quote(action)} is not an action")
-        s = self._spelling(action)
-        st = self._situation.status
-        assert st is not None
-        if s not in st.legal:
-            raise self._pick_refusal(s)  # the phase's own reason (StatusPicking.refusal)
-        return self.game.action_ids[s]
+        s = self._spelling(st, action)
+        ps = st._situation.status
+        assert ps is not None
+        if s not in ps.legal:
+            raise st._pick_refusal(s)  # the phase's own reason (StatusPicking.refusal)
+        aid: int = st.game.action_ids[s]
+        return aid
 
-    def history(self) -> list[int]:
+    def history(self, st: State) -> list[int]:
         """The action ids applied so far (deals are chance events, not listed)."""
-        return [a for _, acts in self._done for a in acts] + self._acts
+        return [a for _, acts in st._done for a in acts] + st._acts
 
     # deals: chaitea/engine/deal_step.py (DealStep) and table_dealing.py (TableDealing); picking:
     # chaitea/engine/status_picking.py (TablePicking)
 
     # -- play (the step: chaitea.engine.play_step.PlayStep) ----------------------------------
-    def _check_play(self, c: int) -> None:
-        seat = self._turn
-        hand = self._hands[seat]
-        deck = self.game.deck  # the 36-card deck, or six-player Schieber's 48 cards
+    def _check_play(self, st: State, c: int) -> None:
+        seat = st._turn
+        hand = st._hands[seat]
+        deck = st.game.deck  # the 36-card deck, or six-player Schieber's 48 cards
         card = deck.cards[c]
         if not hand >> c & 1:
-            raise IllegalPlay(f"{card} refused: {self.names[seat]} does not hold it "
+            raise IllegalPlay(f"{card} refused: {st.names[seat]} does not hold it "
                               f"(it is seat {seat}'s turn)")
-        if not self._legal_mask() >> c & 1:
-            assert self._tt is not None  # in play: the trick's tables and bound follow rule
-            why = self._tt.follow.refusal(c, hand, self._led, self._trick)
+        if not st._legal_mask() >> c & 1:
+            assert st._tt is not None  # in play: the trick's tables and bound follow rule
+            why = st._tt.follow.refusal(c, hand, st._led, st._trick)
             raise IllegalPlay(why or f"{card} refused (RULES J)")
 
-    def _play(self, c: int) -> None:
-        if not (self._legal_mask() >> c & 1):
-            self._check_play(c)
-        self._do_play(c)
+    def _play(self, st: State, c: int) -> None:
+        if not (st._legal_mask() >> c & 1):
+            self._check_play(st, c)
+        st._do_play(c)
 
-    def _round_over(self, winner: int) -> None:
+    def round_over(self, st: State, winner: int) -> None:
         """The last trick is taken: Tutti's points at the trump it set (reading), then the
         scoring part writes the hand."""
-        rules = self._rules
+        rules = st._rules
         if rules[0].trump_setting is TrumpSetting.FIRST_NON_FOLLOWER:  # Tutti (reading)
-            self._side_points = late_trump_points(rules[0], self.game.deck, self._known,
-                                                  self._tricks, self._side_of,
-                                                  self.game.sides, self._bonus)
-        self._finish_round(Hand(self._forehand, self._declarer, self._contract,
-                                tuple(self._tricks_won), tuple(self._side_points),
-                                self._weis, self._stoeck, items=self._situation.items,
-                                log=tuple(self._tricks)))
+            st._side_points = late_trump_points(rules[0], st.game.deck, st._known,
+                                                st._tricks, st._side_of,
+                                                st.game.sides, st._bonus)
+        self._finish_round(st, Hand(st._forehand, st._declarer, st._contract,
+                                    tuple(st._tricks_won), tuple(st._side_points),
+                                    st._weis, st._stoeck, items=st._situation.items,
+                                    log=tuple(st._tricks)))
 
-    def _finish_round(self, hand: Hand) -> None:
+    def _finish_round(self, st: State, hand: Hand) -> None:
         """The hand is played, or ends before play (a target reached on Weis and Stöck, a hand
         thrown in): the score step has the table's scoring part write it
         (:mod:`chaitea.engine.score_step`, :class:`~chaitea.engine.hand_scoring.HandScoring`)."""
-        self._score_round(hand)
+        st._score_round(hand)
 
-    def _round_scored(self, result: dict[str, Any]) -> None:
+    def round_scored(self, st: State, result: dict[str, Any]) -> None:
         """The score step's: the finished round's items and action ids are kept."""
-        self._done.append((self._situation.items, tuple(self._acts)))
+        st._done.append((st._situation.items, tuple(st._acts)))
+
+
+TABLE_FLOW = TableFlow()  #: the table's flow part (a table's ``flow`` unless it names one)
+JassState = State  # a table's state: the one state class

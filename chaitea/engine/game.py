@@ -1,16 +1,16 @@
-"""Chai Tea Jazz's game and state: the game as a state machine with an OpenSpiel-style API
-on the one driver (:class:`chaitea.engine.state.RoundState`).
+"""Chai Tea Jazz's game and flow: the game as a state machine with an OpenSpiel-style API on the
+one state (:class:`chaitea.engine.state.State`).
 
 :class:`Game` holds the rules as data: the parts of the Chai Tea Jazz ruleset
 (:data:`chaitea.rulesets.chai_tea_jazz.CHAI_TEA_JAZZ`: seating, deck, setup, the choice phase
 ``game.picking`` and the scoring part ``game.scoring``) and the table of action ids.
-:class:`GameState` is one game in progress, a :class:`~chaitea.engine.state.RoundState`: the
-driver's steps deal, play its cards on the contract's plan (``game.play_plan``), hand each
-picking action to ``game.picking``
+:class:`~chaitea.engine.state.State` is one game in progress: the driver's steps deal, play its
+cards on the contract's plan (``game.play_plan``), hand each picking action to ``game.picking``
 (:class:`~chaitea.rulesets.barrel.BarrelPicking`) and each finished round to ``game.scoring``
 (:class:`~chaitea.rulesets.paper_pad.PaperPadScore`). Every operation checks legality first and
 raises a specific :class:`~chaitea.core.errors.IllegalAction` whose message names the rule; after a
-refusal the state is exactly as it was.
+refusal the state is exactly as it was. What Chai Tea Jazz does around the steps (the barrel, the
+straw-piles, the record's spellings) is its flow part, :class:`PadFlow`.
 
 >>> from chaitea import Game
 >>> game = Game(players=3, setup="standard")
@@ -59,6 +59,7 @@ from chaitea.engine.actions import (
     Rescind,
 )
 from chaitea.engine.base_game import BaseGame
+from chaitea.engine.flow import Flow
 from chaitea.engine.machine import CHANCE, TERMINAL
 from chaitea.engine.registry import (
     RECORD_RULESETS,
@@ -67,12 +68,13 @@ from chaitea.engine.registry import (
     register_maker,
     registered,
 )
-from chaitea.engine.round_play import PlayTables, RoundPlay
-from chaitea.engine.rounds import Picked, RoundResult, TrickRecord, _RoundLog, round_seed
-from chaitea.engine.state import RoundState
-from chaitea.engine.view import StateView
+from chaitea.engine.round_play import PadRounds, PlayTables
+from chaitea.engine.rounds import Picked, RoundResult, TrickRecord, round_seed
+from chaitea.engine.state import State
+from chaitea.engine.view import PadView
 
-__all__ = ["CHANCE", "TERMINAL", "Game", "GameState", "RoundResult", "TrickRecord", "round_seed"]
+__all__ = ["CHANCE", "PAD_FLOW", "TERMINAL", "Game", "GameState", "PadFlow", "RoundResult",
+           "TrickRecord", "round_seed"]
 
 
 RULESETS = ("chai-tea-jazz",)
@@ -141,6 +143,8 @@ class Game(BaseGame, ActionTable, PlayTables):
         self.match_point = match_point
         self.meta = meta
         self.ruleset = ruleset
+        self.name = ruleset
+        self.flow: Flow = PAD_FLOW  # what the one state hands the ruleset (engine.flow)
         self.same_contract_raise = same_contract_raise
         self.picking = parts.picking  # the choice phase (RULES B, V)
         self.scoring = parts.scoring  # the pad and the end rule (RULES S)
@@ -166,24 +170,24 @@ class Game(BaseGame, ActionTable, PlayTables):
     # -- states ----------------------------------------------------------------------------------
     def new_initial_state(
         self, seed: int | None = None, *, barrel: int = 0, names: Sequence[str] | None = None
-    ) -> GameState:
+    ) -> State:
         """A new game. With ``seed``, every round is dealt automatically, round *r* from the seed
         :func:`round_seed` (seed, r) (recorded as ``{"seed": N}``); without, the state waits at
-        each round's start for :meth:`GameState.apply_deal`."""
-        return GameState(self, seed=seed, barrel=barrel, names=validate.names_or_none(names, self))
+        each round's start for :meth:`State.apply_deal`."""
+        return State(self, seed=seed, barrel=barrel, names=validate.names_or_none(names, self))
 
     def round_state(
         self, deal: Deal | int, declarer: int, contract: Contract | str, *, debt: int = 0,
         names: Sequence[str] | None = None,
-    ) -> GameState:
+    ) -> State:
         """A state at the start of one round's play: ``deal`` (or a seed), the declarer and the
         contract. Bots, the solver and simulations start here. ``returns()`` at its end gives the
         declarer side's round score to its seats and its negation to the others."""
         validate.round_arguments(self, deal, declarer, contract, debt)
         c = contract if isinstance(contract, Contract) else Contract.parse(contract)
-        st = GameState(self, seed=None, round_only=True, names=validate.names_or_none(names, self))
+        st = State(self, seed=None, round_only=True, names=validate.names_or_none(names, self))
         st._deal_cards(deal)
-        st._start_play(Picked(declarer, -1, c, debt, 0, st._situation))
+        PAD_FLOW._start_play(st, Picked(declarer, -1, c, debt, 0, st._situation))
         return st
 
     @classmethod
@@ -201,57 +205,50 @@ class Game(BaseGame, ActionTable, PlayTables):
 register_maker(CTJ_FAMILY, lambda _ruleset, *args, **kw: Game(*args, **kw))
 
 
-class GameState(StateView, RoundPlay, RoundState[RoundResult]):
-    """One game of Chai Tea Jazz in progress. Create with :meth:`Game.new_initial_state`.
+class PadFlow(PadRounds, PadView, Flow):
+    """Chai Tea Jazz's flow part (:mod:`chaitea.engine.flow`): the barrel and the round logs
+    of a game (RULES B), its straw-piles (RULES P), the picking outcome that starts play
+    (a row, a debt and an offer), the played round handed to the Paper Pad, the record's
+    spellings (:class:`~chaitea.engine.actions.ActionTable`) and every refusal's wording."""
 
-    The API: :meth:`current_player`, :meth:`legal_actions`, :meth:`apply_action` (validates; a
-    refusal leaves the state unchanged), :meth:`clone`, :meth:`is_terminal`, :meth:`returns`,
-    :meth:`history`, :meth:`observation`. ``phase`` is ``deal``, ``picking``, ``play`` or ``end``.
-    """
+    copied = ("_results", "_hands", "_straw_up", "_straw_down", "_trick", "_side_points",
+              "_tricks_won", "_tricks", "names")
 
-    game: Game
-
-    def __init__(self, game: Game, *, seed: int | None = None, barrel: int = 0,
-                 names: Sequence[str] | None = None, round_only: bool = False) -> None:
+    def start(self, st: State, *, barrel: int = 0, round_only: bool = False) -> None:
+        """A new game's fields: the first barrel holder (RECORD barrel), the round logs."""
+        game = st.game
         if type(barrel) is not int or not 0 <= barrel < game.players:
             raise SetupError(f"barrel must be a seat 0..{game.players - 1} (RECORD barrel)")
-        super().__init__(game, seed=seed, names=names)  # the driver's fields (engine.state)
-        self.first_barrel = barrel
-        self._round_only = round_only
-        self._barrel = barrel
-        self._agreed = False
-        self._logs: list[_RoundLog] = []
-        self._set_aside: tuple[int, ...] = ()  # the two players' set-aside cards (RULES P)
+        st.first_barrel = barrel
+        st._round_only = round_only
+        st._barrel = barrel
+        st._agreed = False
+        st._logs = []
+        st._set_aside = ()  # the two players' set-aside cards (RULES P)
         # picking: one immutable situation (chaitea.rulesets.barrel.Bidding), shared by clones
-        self._turn = barrel
-        self._situation: Any = game.picking.idle(barrel)
+        st._turn = barrel
+        st._situation = game.picking.idle(barrel)
         # play: the round's picking outcome, declarer and contract (set as play starts)
-        self._picked: Picked | None = None
-        self._declarer = -1
-        self._contract: Contract | None = None
-        self._legal = game.idle_follow.legal  # before any trump is in force
-        self._values = game.deck.points
-        if self._seed is not None:
-            self._auto_deal()
+        st._picked = None
+        st._declarer = -1
+        st._contract = None
+        st._legal = game.idle_follow.legal  # before any trump is in force
+        st._values = game.deck.points
 
-    # -- OpenSpiel-style API (the rest: chaitea.engine.machine.StateMachine)
-    # -------------------------
-    _copied = ("_results", "_hands", "_straw_up", "_straw_down", "_trick", "_side_points",
-               "_tricks_won", "_tricks", "names")
-
-    # legal_actions and apply_action (its hot path): chaitea.engine.play_step.PlayStep;
-    # legal_moves: chaitea.engine.state.RoundState
-
-    def _apply_slow(self, action: int | Action | str) -> None:
+    def apply_slow(self, st: State, action: int | Action | str) -> None:
         """Every action but a legal card or picking id (the play step's): an illegal id, a
         spelling or a value; a refusal raises :class:`IllegalAction` (:class:`IllegalPlay`,
         :class:`IllegalPick`) naming the rule, and the state is unchanged."""
-        self._apply_id(self.verify_action(action))
+        aid = self.verify_action(st, action)
+        if aid < st.game.n_cards:
+            st.apply_action(aid)  # verified legal: takes the play fast path
+        else:
+            st._pick_id(aid)
 
-    def verify_action(self, action: int | Action | str) -> int:
+    def verify_action(self, st: State, action: int | Action | str) -> int:
         """Return the id of ``action`` if it is legal now, else raise the error that names the rule
         it breaks. Never changes the state."""
-        g = self.game
+        g = st.game
         if isinstance(action, str):
             value = g.parse_action(action)
         elif isinstance(action, int) and not isinstance(action, bool):
@@ -262,66 +259,62 @@ class GameState(StateView, RoundPlay, RoundState[RoundResult]):
             value = action
         else:
             raise IllegalAction(f"{action!r} is not an action")
-        aid = g.action_id(value)
-        if aid is not None and aid in self.legal_actions():
+        aid: int | None = g.action_id(value)
+        if aid is not None and aid in st.legal_actions():
             return aid
-        raise self._refusal(value)
+        raise self._refusal(st, value)
 
-    def _clone_into(self, c: GameState) -> None:
+    def clone_into(self, st: State, c: State) -> None:
         # the pad is shared: the scoring part writes a new one (PaperPadScore.write)
-        c._logs = self._logs[:-1] + [self._logs[-1].copy()] if self._logs else []
+        c._logs = st._logs[:-1] + [st._logs[-1].copy()] if st._logs else []
         c._acts = c._logs[-1].actions if c._logs else []
 
-    def history(self) -> list[int]:
+    def history(self, st: State) -> list[int]:
         """Every action id applied so far, in order (deals are not actions)."""
-        return [a for log in self._logs for a in log.actions]
+        return [a for log in st._logs for a in log.actions]
 
-    # deals: chaitea/engine/deal_step.py (DealStep), the cards laid out by RoundPlay._lay_out
+    # deals: chaitea/engine/deal_step.py (DealStep), the cards laid out by PadRounds.lay_out
 
     # -- picking (RULES B, V): chaitea/rulesets/barrel.py (BarrelPicking), run by the pick step
     # (chaitea.engine.pick_step.PickStep)
-    def _choice_made(self, outcome: Picked) -> None:
-        self._situation = outcome.last  # what the readers passed and current_bet show
-        self._start_play(outcome)
+    def choice_made(self, st: State, outcome: Picked) -> None:
+        st._situation = outcome.last  # what the readers passed and current_bet show
+        self._start_play(st, outcome)
 
-    def _apply_id(self, aid: int) -> None:
-        """Apply an action id already verified as legal: a card by the play path, a picking
-        action by the pick step."""
-        if aid < self.game.n_cards:
-            self.apply_action(aid)  # verified legal: takes the play fast path
-        else:
-            self._pick_id(aid)
-
-    # play (RULES F, R) and scoring (RULES S): chaitea/engine/round_play.py (RoundPlay)
+    # play (RULES F, R) and scoring (RULES S): chaitea/engine/round_play.py (PadRounds)
 
     # -- refusals: the rule each illegal action breaks -------------------------------------------
-    def _refusal(self, a: Action) -> IllegalAction:
-        if self._phase == "end":
+    def _refusal(self, st: State, a: Action) -> IllegalAction:
+        if st._phase == "end":
             return IllegalAction(f"{a} refused: the game is over")
-        if self._phase == "deal":
+        if st._phase == "deal":
             return IllegalAction(f"{a} refused: the next round has not been dealt")
         if isinstance(a, Play):
-            if self._phase != "play":
+            if st._phase != "play":
                 return IllegalPlay(f"{a} refused: picking has not ended "
-                                   f"({self.names[self._turn]} to speak)")
-            return self._play_refusal(a.card)
-        if self._phase == "play":
+                                   f"({st.names[st._turn]} to speak)")
+            return self._play_refusal(st, a.card)
+        if st._phase == "play":
             return IllegalPick(f"{a} refused: picking has ended; "
-                               f"{self.names[self._turn]} plays a card")
-        return self._pick_refusal(a)
+                               f"{st.names[st._turn]} plays a card")
+        return st._pick_refusal(a)
 
-    # reading the state: chaitea/engine/view.py (StateView)
+    # reading the state: chaitea/engine/view.py (PadView)
 
-    # ending early (RULES S, RECORD end): chaitea/engine/round_play.py (RoundPlay)
+    # ending early (RULES S, RECORD end): chaitea/engine/round_play.py (PadRounds)
 
     # -- between rounds --------------------------------------------------------------------------
-    def next_picking(self) -> tuple[int, list[str]] | None:
+    def next_picking(self, st: State) -> tuple[int | None, list[str]] | None:
         """Between rounds: the next barrel holder and the picking actions they will have."""
-        if self._phase != "deal":
+        if st._phase != "deal":
             return None
-        c = self.clone()
+        c = st.clone()
         c._begin_picking()
         return c._turn, c.legal_moves()
 
-    def _repr_html_(self) -> str:
-        return str(draw("state", self))
+    def repr_html(self, st: State) -> str:
+        return str(draw("state", st))
+
+
+PAD_FLOW = PadFlow()  #: Chai Tea Jazz's flow part (every Chai Tea Jazz game's ``flow``)
+GameState = State  # Chai Tea Jazz's state: the one state class

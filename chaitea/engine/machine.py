@@ -133,8 +133,9 @@ def set_fields(obj: object, state: dict[str, object]) -> None:
 
 
 _NATIVE: dict[type, tuple[str, ...]] = {}
-# per state class: (a compiled base copies its own fields, the __dict__ lists a clone copies)
-_CLONE_PLANS: dict[type, tuple[bool, tuple[str, ...]]] = {}
+# per state class and flow's copied fields: (a compiled base copies its own fields, the
+# __dict__ lists a clone copies)
+_CLONE_PLANS: dict[tuple[type, tuple[str, ...]], tuple[bool, tuple[str, ...]]] = {}
 
 
 class StateMachine(Generic[R]):
@@ -227,11 +228,12 @@ class StateMachine(Generic[R]):
         c = cls.__new__(cls)  # a compiled base allocates its native fields
         d = c.__dict__
         d.update(self.__dict__)
-        plan = _CLONE_PLANS.get(cls)
+        copied = self._copied  # the state's flow's (chaitea.engine.flow)
+        plan = _CLONE_PLANS.get((cls, copied))
         if plan is None:
             native = native_fields(cls)
-            plan = _CLONE_PLANS[cls] = (bool(native),
-                                        tuple(n for n in self._copied if n not in native))
+            plan = _CLONE_PLANS[cls, copied] = (bool(native),
+                                                tuple(n for n in copied if n not in native))
         if plan[0]:  # compiled: the play step's fields, its lists new (PlayStep._copy_play)
             self._copy_play(c)  # type: ignore[attr-defined]
         for name in plan[1]:

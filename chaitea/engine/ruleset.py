@@ -140,9 +140,10 @@ class Table:
     # the first hand's forehand: a seat, a card's holder (Schieber: 7S), the dealer's card
     first_forehand: FirstForehand = field(default_factory=SeatForehand)
     play_as: Mapping[str, str] = field(default_factory=dict)  # Misère plays as its mode
-    # a state class of the table's own, by deck name (the renounce penalty's:
-    # chaitea.rulesets.jass.renounce); every deck plays on JassState otherwise
-    state_types: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
+    # a flow part of the table's own, by deck name (the renounce penalty's:
+    # chaitea.rulesets.jass.renounce); every deck plays on the table's flow otherwise
+    # (chaitea.engine.driver.TableFlow)
+    flows: Mapping[str, Any] = field(default_factory=dict)
     # value options added for one deck (six-player Schieber's 24-card decks: undenufe-nine)
     deck_value_options: Mapping[str, frozenset[str]] = field(default_factory=dict)
     # the follow rule by name (chaitea.core.following.FOLLOW_RULES; Mittlere: "mittlere")

@@ -1,106 +1,101 @@
-"""Reading a game state: the public properties and the observation of one seat.
-
-:class:`StateView` is a part of :class:`~chaitea.engine.game.GameState` (which see for examples).
+"""Reading a Chai Tea Jazz game: the readers, the record and the observation of one seat, as
+the part :class:`PadView` of its flow (:class:`chaitea.engine.game.PadFlow`; each reader takes
+the state, :class:`chaitea.engine.state.State`, which answers it).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from chaitea.core.cards import Card, Suit
 from chaitea.core.contracts import Contract, trick_winner
 from chaitea.core.deals import Deal
 from chaitea.core.tricks import winning_position
-from chaitea.engine.machine import Field
 from chaitea.engine.pad import Pad
-from chaitea.engine.rounds import StateFields, TrickRecord
+from chaitea.engine.rounds import TrickRecord
 
-__all__ = ["StateView"]
+if TYPE_CHECKING:
+    from chaitea.engine.state import State
+
+__all__ = ["PadView"]
 
 
 RECORD_FORMAT = "chaitea-record/1"
 
 
-class StateView(StateFields):
-    """The reading side of a game state: pad, barrel, picking so far, hands, tricks, results,
-    observation."""
+class PadView:
+    """The reading side of a Chai Tea Jazz game: pad, barrel, picking so far, hands, tricks,
+    results, observation."""
 
-    pad = Field[Pad]("_score", "The Paper Pad (a copy is not made: do not mutate it).")
+    def pad(self, st: State) -> Pad:
+        """The Paper Pad (a copy is not made: do not mutate it)."""
+        pad: Pad = st._score
+        return pad
 
-    barrel = Field[int]("_barrel", "The seat holding the barrel this round (RULES B).")
+    def barrel(self, st: State) -> int:
+        """The seat holding the barrel this round (RULES B)."""
+        return st._barrel
 
-    @property
-    def round_number(self) -> int:
+    def round_number(self, st: State) -> int:
         """1-based number of the round in progress (or the last one, between rounds)."""
-        return len(self._logs)
+        return len(st._logs)
 
-    @property
-    def deal(self) -> Deal | None:
-        return self._logs[-1].deal if self._logs else None
+    def deal(self, st: State) -> Deal | None:
+        return st._logs[-1].deal if st._logs else None
 
-    @property
-    def declarer(self) -> int | None:
-        return self._declarer if self._phase == "play" else None
+    def declarer(self, st: State) -> int | None:
+        return st._declarer if st._phase == "play" else None
 
-    @property
-    def contract(self) -> Contract | None:
-        return self._contract if self._phase == "play" else None
+    def contract(self, st: State) -> Contract | None:
+        return st._contract if st._phase == "play" else None
 
-    @property
-    def row(self) -> str | None:
+    def row(self, st: State) -> str | None:
         """The pad key of the row being played."""
-        p = self._picked
-        return self.game.setup.rows[p.row].key if self._phase == "play" and p is not None \
+        p = st._picked
+        return st.game.setup.rows[p.row].key if st._phase == "play" and p is not None \
             and p.row >= 0 else None
 
-    @property
-    def bet_debt(self) -> int:
+    def bet_debt(self, st: State) -> int:
         """The Bet Debt in force (picking: the Current Bet's; play: the declarer's)."""
-        p = self._picked
-        return p.debt if self._phase == "play" and p is not None else int(self._situation.bet_debt)
+        p = st._picked
+        return p.debt if st._phase == "play" and p is not None else int(st._situation.bet_debt)
 
-    @property
-    def current_bet(self) -> tuple[int, str] | None:
+    def current_bet(self, st: State) -> tuple[int, str] | None:
         """During picking: (seat holding the Current Bet card, the pick as written, with its
         debt, e.g. ``"10 under"``)."""
-        b = self._situation
-        if self._phase != "picking" or b.bet_seat < 0:
+        b = st._situation
+        if st._phase != "picking" or b.bet_seat < 0:
             return None
-        return b.bet_seat, str(self.game.actions[b.bet_pick])
+        return b.bet_seat, str(st.game.actions[b.bet_pick])
 
-    @property
-    def passed(self) -> list[int]:
-        return [s for s in range(self.game.players) if self._situation.passed >> s & 1]
+    def passed(self, st: State) -> list[int]:
+        return [s for s in range(st.game.players) if st._situation.passed >> s & 1]
 
-    @property
-    def eligible(self) -> list[int]:
-        return [s for s in range(self.game.players) if self._situation.eligible >> s & 1]
+    def eligible(self, st: State) -> list[int]:
+        return [s for s in range(st.game.players) if st._situation.eligible >> s & 1]
 
-    @property
-    def offer(self) -> int:
+    def offer(self, st: State) -> int:
         """The amount offered (Passing the Barrel) or accepted this round, 0 if none."""
-        p = self._picked
-        return p.offer if self._phase == "play" and p is not None else int(self._situation.offer)
+        p = st._picked
+        return p.offer if st._phase == "play" and p is not None else int(st._situation.offer)
 
-    @property
-    def offer_stage(self) -> str:
+    def offer_stage(self, st: State) -> str:
         return ("none", "answering", "all-declined", "accepted",
-                "rescinded")[self._situation.offer_stage]
+                "rescinded")[st._situation.offer_stage]
 
-    @property
-    def forced(self) -> bool:
+    def forced(self, st: State) -> bool:
         """True when everyone passed and the barrel holder must pick (RULES B)."""
-        return bool(self._situation.forced)
+        return bool(st._situation.forced)
 
-    def straw(self, seat: int) -> list[tuple[Card | None, Card | None]]:
+    def straw(self, st: State, seat: int) -> list[tuple[Card | None, Card | None]]:
         """Two players: a seat's stacks as (face-down card or None, top face-up card or None)."""
-        if not self._cover:
+        if not st._cover:
             return []
-        d = self._logs[-1].deal
+        d = st._logs[-1].deal
         assert d.straw is not None
-        idx = self.game.deck.index
+        idx = st.game.deck.index
         out: list[tuple[Card | None, Card | None]] = []
-        face_up = self._straw_up[seat] & self._hands[seat]  # not played in this trick
+        face_up = st._straw_up[seat] & st._hands[seat]  # not played in this trick
         for down, up in d.straw[seat]:
             iu, idn = idx[up], idx[down]
             top: Card | None = None
@@ -108,119 +103,118 @@ class StateView(StateFields):
                 top = up
             elif face_up >> idn & 1:
                 top = down
-            under = down if self._straw_down[seat] >> idn & 1 else None
+            under = down if st._straw_down[seat] >> idn & 1 else None
             out.append((under, top))
         return out
 
-    def playable(self, seat: int) -> list[Card]:
+    def playable(self, st: State, seat: int) -> list[Card]:
         """Cards a seat could play from (hand plus face-up straw cards)."""
-        cards: list[Card] = self.game.deck.cards_of(self._hands[seat])
+        cards: list[Card] = st.game.deck.cards_of(st._hands[seat])
         return cards
 
-    @property
-    def led_suit(self) -> Suit | None:
-        return Suit(self._led) if self._led >= 0 else None
+    def led_suit(self, st: State) -> Suit | None:
+        return Suit(st._led) if st._led >= 0 else None
 
-    @property
-    def tricks(self) -> list[TrickRecord]:
+    def tricks(self, st: State) -> list[TrickRecord]:
         """The completed tricks of the current round (or of the last round, between rounds)."""
-        deck = self.game.deck
+        deck = st.game.deck
         out = []
-        for k, (leader, cards, winner) in enumerate(self._tricks):
-            assert self._contract is not None
-            res = trick_winner(self._contract, k, [deck.cards[c] for c in cards], deck,
-                               self.game.n_tricks)
+        for k, (leader, cards, winner) in enumerate(st._tricks):
+            assert st._contract is not None
+            res = trick_winner(st._contract, k, [deck.cards[c] for c in cards], deck,
+                               st.game.n_tricks)
             out.append(TrickRecord(leader, tuple(deck.cards[c] for c in cards), winner,
                                    res.reason))
         return out
 
-    def trick_winner_so_far(self) -> int | None:
+    def trick_winner_so_far(self, st: State) -> int | None:
         """The seat currently winning the trick in progress, if any card is down."""
-        if not self._trick or self._contract is None:
+        if not st._trick or st._contract is None:
             return None
-        pos = winning_position(self._strength[self._led], self._trick)
-        seat: int = (self._leader + pos) % self.game.players
+        pos = winning_position(st._strength[st._led], st._trick)
+        seat: int = (st._leader + pos) % st.game.players
         return seat
 
-    def game_points(self) -> list[int]:
-        return self._score.game_points
+    def game_points(self, st: State) -> list[int]:
+        """Each seat's game points (RULES S)."""
+        points: list[int] = st._score.game_points
+        return points
 
-    def record(self) -> dict[str, Any]:
+    def record(self, st: State) -> dict[str, Any]:
         """This game as a ``chaitea-record/1`` object (RECORD)."""
-        state: Any = self  # a GameState: first_barrel, ended_by_agreement
-        g = state.game
+        g = st.game
         rounds = []
-        for log in state._logs:
+        for log in st._logs:
             rounds.append({
                 "deal": log.deal.to_json(),
                 "picking": [str(g.actions[a]) for a in log.actions if a >= g.n_cards],
                 "plays": [str(g.actions[a]) for a in log.actions if a < g.n_cards],
             })
         rec: dict[str, Any] = {"format": RECORD_FORMAT, "players": g.players,
-                               "names": list(state.names), "setup": g.setup.spec,
+                               "names": list(st.names), "setup": g.setup.spec,
                                "options": g.options_json()}
-        if state.first_barrel:
-            rec["barrel"] = state.first_barrel
+        if st.first_barrel:
+            rec["barrel"] = st.first_barrel
         rec["rounds"] = rounds
-        if state.ended_by_agreement:
+        if st._agreed:
             rec["end"] = "agreed"
         return rec
 
-    def observation(self, seat: int) -> dict[str, Any]:
+    def observation(self, st: State, seat: int) -> dict[str, Any]:
         """What ``seat`` may see: its own hand, every face-up card, the picking so far, the trick,
         won tricks, the pad. Hidden: other hands and face-down straw cards (shown as ``None``)."""
-        g = self.game
+        g = st.game
         obs: dict[str, Any] = {
-            "seat": seat, "phase": self._phase, "round": self.round_number,
-            "barrel": self._barrel, "to_act": self.current_player(),
-            "hand": [str(c) for c in self.hand(seat)] if self._logs else [],
-            "hand_sizes": [bin(h & ~u).count("1") for h, u in zip(self._hands, self._straw_up,
+            "seat": seat, "phase": st._phase, "round": st.round_number,
+            "barrel": st._barrel, "to_act": st.current_player(),
+            "hand": [str(c) for c in st.hand(seat)] if st._logs else [],
+            "hand_sizes": [bin(h & ~u).count("1") for h, u in zip(st._hands, st._straw_up,
                                                                   strict=True)],
-            "picking": [str(g.actions[a]) for a in self._logs[-1].actions if a >= g.n_cards]
-            if self._logs else [],
-            "game_points": self._score.game_points,
-            "pad": self._score.to_json(g.side_names),
+            "picking": [str(g.actions[a]) for a in st._logs[-1].actions if a >= g.n_cards]
+            if st._logs else [],
+            "game_points": st._score.game_points,
+            "pad": st._score.to_json(g.side_names),
         }
-        if self._cover:  # two players: face-up straw cards are public, face-down ones hidden
+        if st._cover:  # two players: face-up straw cards are public, face-down ones hidden
             obs["straw"] = [[{"down": d is not None, "up": None if u is None else str(u)}
-                             for d, u in self.straw(s)] for s in range(g.players)]
-        if self._phase == "play":
+                             for d, u in st.straw(s)] for s in range(g.players)]
+        if st._phase == "play":
             obs.update(
-                declarer=self._declarer, contract=str(self._contract), bet_debt=self.bet_debt,
-                trick=[str(g.deck.cards[c]) for c in self._trick], leader=self._leader,
-                trick_number=self._trick_no, tricks_won=list(self._tricks_won),
+                declarer=st._declarer, contract=str(st._contract), bet_debt=st.bet_debt,
+                trick=[str(g.deck.cards[c]) for c in st._trick], leader=st._leader,
+                trick_number=st._trick_no, tricks_won=list(st._tricks_won),
                 tricks=[{"leader": ld, "cards": [str(g.deck.cards[c]) for c in cs], "winner": w}
-                        for ld, cs, w in self._tricks],
-                side_points=list(self._side_points))
-        if self.current_player() == seat:
-            obs["legal"] = self.legal_moves()
+                        for ld, cs, w in st._tricks],
+                side_points=list(st._side_points))
+        if st.current_player() == seat:
+            obs["legal"] = st.legal_moves()
         return obs
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, StateView):
-            return NotImplemented
-        return self.game is other.game and self._key() == other._key()
+    def equal(self, st: State, other: State) -> bool:
+        """The same game at the same point: every field (a refused action must leave them)."""
+        return st.game is other.game and self._key(st) == self._key(other)
 
-    __hash__ = None  # type: ignore[assignment]
+    def hash(self, st: State) -> int:
+        raise TypeError("unhashable type: a Chai Tea Jazz state (it compares by its fields)")
 
-    def _key(self) -> tuple[Any, ...]:
+    def _key(self, st: State) -> tuple[Any, ...]:
         """Everything that makes up the state, for equality (a refused action must leave it)."""
-        p = self._score
-        picked = self._picked  # row, Bet Debt and offer of the round (none before the first)
+        p = st._score
+        picked = st._picked  # row, Bet Debt and offer of the round (none before the first)
         row_debt_offer = (-1, 0, 0) if picked is None else (picked.row, picked.debt, picked.offer)
         return (
-            self._phase, self._barrel, self._turn, self._situation, self._declarer,
-            row_debt_offer, self._contract, tuple(self._hands),
-            tuple(self._straw_up), tuple(self._straw_down), self._cover, self._set_aside,
-            tuple(self._trick), self._leader, self._led, self._trick_no, tuple(self._side_points),
-            tuple(self._tricks_won), tuple(self._tricks),
-            tuple((lg.deal, tuple(lg.actions), lg.result) for lg in self._logs),
-            tuple(self._results), self._agreed, self._round_only, tuple(self.names),
+            st._phase, st._barrel, st._turn, st._situation, st._declarer,
+            row_debt_offer, st._contract, tuple(st._hands),
+            tuple(st._straw_up), tuple(st._straw_down), st._cover, st._set_aside,
+            tuple(st._trick), st._leader, st._led, st._trick_no, tuple(st._side_points),
+            tuple(st._tricks_won), tuple(st._tricks),
+            tuple((lg.deal, tuple(lg.actions), lg.result) for lg in st._logs),
+            tuple(st._results), st._agreed, st._round_only, tuple(st.names),
             repr((p.scores, p.order, p.row_points, p.match_points, p.finish_order)),
-            self._seed,
+            st._seed,
         )
 
-    def __repr__(self) -> str:
-        g = self.game
-        return (f"<GameState {g.players}p round {self.round_number} {self._phase}, "
-                f"to act: {self.current_player()}>")
+    def repr(self, st: State) -> str:
+        g = st.game
+        return (f"<GameState {g.players}p round {st.round_number} {st._phase}, "
+                f"to act: {st.current_player()}>")

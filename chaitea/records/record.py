@@ -60,7 +60,7 @@ _SEED_BOUND = 10 ** MAX_SEED_DIGITS  # a deal seed has at most 4,000 digits (REC
 
 def state_to_record(state: GameState | JassState) -> dict[str, Any]:
     """The ``chaitea-record/1`` object of a game in progress or finished
-    (:meth:`chaitea.engine.view.StateView.record`)."""
+    (:meth:`chaitea.engine.state.State.record`)."""
     return state.record()
 
 

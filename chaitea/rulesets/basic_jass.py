@@ -26,7 +26,7 @@ from chaitea.rulesets.jass_options import (
     RENOUNCE,
     TRUMPS,
     WEIS_OPTIONS,
-    renounce_states,
+    renounce_flows,
     weis_options,
     with_declaring,
 )
@@ -39,7 +39,7 @@ def _basic(players: int, o: Mapping[str, Any]) -> Table:
     return Table("jass", 4, JASS_SEATINGS["four"], with_declaring(DealerTrump(), w),
                  HandsScore(HandsEnd(o["hands"])), TRUMPS, declaring=WeisAndStoeck(w),
                  first_forehand=DealerCard(),
-                 state_types=MappingProxyType(renounce_states(o)))
+                 flows=MappingProxyType(renounce_flows(o)))
 
 
 BASIC_JASS = register(Ruleset("jass", "Jass", (4,), (

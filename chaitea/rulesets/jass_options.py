@@ -15,7 +15,7 @@ from chaitea.engine.ruleset import Option
 from chaitea.rulesets.jass.choice import DealerTrump, ForehandChoice, RoundPick
 from chaitea.rulesets.jass.declaring import Declaring
 from chaitea.rulesets.jass.melds import CardUse, WeisOptions
-from chaitea.rulesets.jass.renounce import RenounceState
+from chaitea.rulesets.jass.renounce import RENOUNCE_FLOW
 
 __all__ = [
     "DECLARE",
@@ -25,7 +25,7 @@ __all__ = [
     "TARGET_END_OPTIONS",
     "TRUMPS",
     "WEIS_OPTIONS",
-    "renounce_states",
+    "renounce_flows",
     "value_options",
     "weis_options",
     "with_declaring",
@@ -78,9 +78,9 @@ RENOUNCE = Option("renounce", "refuse", "a card that fails to follow the led sui
                   ("refuse", "penalty"))
 
 
-def renounce_states(o: Mapping[str, Any]) -> dict[str, Any]:
-    """The state class by deck name for the option ``renounce`` (the 36-card deck's)."""
-    return {"jass": RenounceState} if o.get("renounce") == "penalty" else {}
+def renounce_flows(o: Mapping[str, Any]) -> dict[str, Any]:
+    """The flow part by deck name for the option ``renounce`` (the 36-card deck's)."""
+    return {"jass": RENOUNCE_FLOW} if o.get("renounce") == "penalty" else {}
 
 
 #: Schieber's end of game (the text), shared by Schieber and Sidi Barrani.

@@ -50,7 +50,7 @@ from chaitea.rulesets.jass_options import (
     TARGET_END_OPTIONS,
     TRUMPS,
     WEIS_OPTIONS,
-    renounce_states,
+    renounce_flows,
     value_options,
     weis_options,
     with_declaring,
@@ -75,7 +75,7 @@ def _schieber(players: int, o: Mapping[str, Any]) -> Table:
                  with_declaring(ForehandChoice(contracts, o["push_back"]), w),
                  TargetScore(scoring, side_of), contracts, declaring=WeisAndStoeck(w),
                  value_options=values, first_forehand=CardHolder(("7S", "9S")),
-                 state_types=MappingProxyType(renounce_states(o)),
+                 flows=MappingProxyType(renounce_flows(o)),
                  deck_value_options=MappingProxyType(double))
 
 

@@ -47,7 +47,7 @@ from chaitea.rulesets.jass_options import (
     TARGET_END_OPTIONS,
     TRUMPS,
     WEIS_OPTIONS,
-    renounce_states,
+    renounce_flows,
     value_options,
     weis_options,
 )
@@ -84,7 +84,7 @@ def _sidi_barrani(players: int, o: Mapping[str, Any]) -> Table:
                  contracts, declaring=WeisAndStoeck(w), value_options=value_options(o),
                  first_forehand=CardHolder(("7S", "9S")),
                  play_as=MappingProxyType({misere(c): c for c in plain}),
-                 state_types=MappingProxyType(renounce_states(o)))
+                 flows=MappingProxyType(renounce_flows(o)))
 
 
 SIDI_BARRANI = register(Ruleset("sidi-barrani", "Sidi Barrani", (4,), (

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from chaitea import Game, GameState
+from chaitea import Game, State
 
 # (players, deck, contract): every player count, the straw-pile game, Jokers and the double
 # deck, and each contract family (trump, low, high, middle, alternating, D3 pyramid, D5 trump-X).
@@ -19,7 +19,7 @@ CONFIGS = [
 
 
 def random_position(rng: random.Random, players: int, deck: str | None, contract: str,
-                    tricks_left: int, partial: bool = True) -> GameState:
+                    tricks_left: int, partial: bool = True) -> State:
     """A round played at random until ``tricks_left`` tricks remain (and, if ``partial``, a
     random number of cards into the next trick)."""
     g = Game(players=players, deck=deck)

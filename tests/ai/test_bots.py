@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from chaitea import Deal, Game, GameState
+from chaitea import Deal, Game, State
 from chaitea.ai.bots import (
     BOT_NAMES,
     PimcBot,
@@ -30,7 +30,7 @@ GAMES: list[tuple[int, str, dict[str, Any]]] = [
 ]
 
 
-def _checked_round(state: GameState, bots: list, rounds: int = 1) -> int:  # type: ignore[type-arg]
+def _checked_round(state: State, bots: list, rounds: int = 1) -> int:  # type: ignore[type-arg]
     """Play ``rounds`` rounds (picking and play), asserting every choice is legal."""
     moves = 0
     start = len(state.round_results)
@@ -142,7 +142,7 @@ def test_determinization_is_consistent_over_10000_samples() -> None:
     assert voids_seen > 20  # the test met shown voids
 
 
-def _permuted_state(st: GameState, seat: int, rng: random.Random) -> GameState:
+def _permuted_state(st: State, seat: int, rng: random.Random) -> State:
     """The same round and history, with the cards the seat cannot see dealt otherwise
     (consistently with its observation): a world sampled for the seat, made a real state."""
     g = st.game

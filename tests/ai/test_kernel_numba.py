@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from chaitea import Game, GameState
+from chaitea import Game, State
 from chaitea.ai import _nbsolver
 from chaitea.ai.kernel import Position, Rules, legal_cards, play_card, position_of, rules_of
 from chaitea.ai.solver import SearchLimit, Solver, _sides, card_values, solve_position
@@ -26,7 +26,7 @@ pytestmark = pytest.mark.skipif(not _nbsolver.HAVE_NUMBA, reason="numba is not i
                                 "(or CHAITEA_NO_NUMBA is set): the Python search only")
 
 
-def _mixed_position(rng: random.Random, i: int, min_left: int) -> GameState | JassState:
+def _mixed_position(rng: random.Random, i: int, min_left: int) -> State | JassState:
     """Position ``i`` of a mixed run: odd ones a Jass configuration, even ones a Chai Tea Jazz
     one, with ``min_left`` to 5 tricks left (3 with six players)."""
     if i % 2:
@@ -125,7 +125,7 @@ def test_sure_winners_bound_every_play() -> None:
     tighter = 0
     for i in range(120):
         if i % 2:
-            st: GameState | JassState = jass_position(rng, "schieber", 4, {},
+            st: State | JassState = jass_position(rng, "schieber", 4, {},
                                                       rng.choice(["trump(C)", "trump(S)"]),
                                                       rng.randint(2, 3), partial=False)
         else:

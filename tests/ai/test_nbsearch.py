@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from chaitea import GameState
+from chaitea import State
 from chaitea.ai import _nbsolver
 from chaitea.ai.kernel import position_of, rules_of
 from chaitea.ai.solver import Solver, _sides, card_values, solve_position
@@ -26,15 +26,15 @@ from .conftest import CONFIGS, random_position
 from .jass_positions import JASS_CONFIGS, jass_position
 
 
-def _positions(seed: int, count: int) -> list[GameState | JassState]:
+def _positions(seed: int, count: int) -> list[State | JassState]:
     rng = random.Random(seed)
-    out: list[GameState | JassState] = []
+    out: list[State | JassState] = []
     for i in range(4 * count):
         if len(out) == count:
             break
         if i % 2:
             cfg = JASS_CONFIGS[i % len(JASS_CONFIGS)]
-            st: GameState | JassState = jass_position(rng, *cfg, rng.randint(2, 3))
+            st: State | JassState = jass_position(rng, *cfg, rng.randint(2, 3))
         else:
             players, deck, contract = CONFIGS[i % len(CONFIGS)]
             st = random_position(rng, players, deck, contract, rng.randint(2, 3))
@@ -46,7 +46,7 @@ def _positions(seed: int, count: int) -> list[GameState | JassState]:
 
 
 def _run(monkeypatch: pytest.MonkeyPatch, fn: Callable[..., Any],
-         st: GameState | JassState) -> tuple[Any, ...]:
+         st: State | JassState) -> tuple[Any, ...]:
     """Every answer of one position with ``fn`` as the compiled search (run as Python)."""
     monkeypatch.setattr(_nbsolver, "compiled_node", lambda: fn)
     rules, pos = rules_of(st), position_of(st)

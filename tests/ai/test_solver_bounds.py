@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from chaitea import GameState
+from chaitea import State
 from chaitea.ai import _nbsolver
 from chaitea.ai.kernel import position_of, rules_of
 from chaitea.ai.solver import Solver, _sides
@@ -21,7 +21,7 @@ pytestmark = pytest.mark.skipif(not _nbsolver.HAVE_NUMBA, reason="numba is not i
                                 "(or CHAITEA_NO_NUMBA is set): the Python search only")
 
 
-def _trick_start(rng: random.Random, i: int) -> GameState | JassState:
+def _trick_start(rng: random.Random, i: int) -> State | JassState:
     """Position ``i``: a trick start with 2 to 4 tricks left, of a Jass configuration (odd
     ``i``) or a Chai Tea Jazz one (even)."""
     if i % 2:

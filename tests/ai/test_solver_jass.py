@@ -156,7 +156,7 @@ def test_solver_line_played_on_the_engine_scores_its_value() -> None:
 
 
 def test_solve_on_a_jass_state() -> None:
-    """``chaitea.solve`` takes a JassState as it takes a GameState: Schieber's value is the
+    """``chaitea.solve`` takes a JassState as it takes a State: Schieber's value is the
     side to move's team's score; ``sides="individual"`` in basic Jass the player's own; the
     best actions are legal action ids and all reach the value."""
     rng = random.Random(4)

@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from chaitea import STANDARD, Card, Deal, Deck, Game, GameState, RoundResult
+from chaitea import STANDARD, Card, Deal, Deck, Game, RoundResult, State
 
 ROOT = Path(__file__).resolve().parents[2]
 PYTHON = sys.executable
@@ -51,7 +51,7 @@ STANDARD_SPELLINGS = [
     )
 ]
 
-Policy = Callable[[GameState], int]
+Policy = Callable[[State], int]
 
 
 def cards(text: str, deck: Deck = STANDARD) -> list[Card]:
@@ -143,14 +143,14 @@ def kept_points(*texts: str) -> int:
 
 
 # -- policies ----------------------------------------------------------------------------------
-def first_legal(state: GameState) -> int:
+def first_legal(state: State) -> int:
     return state.legal_actions()[0]
 
 
 def priority_policy(prio: Mapping[int, Sequence[str]]) -> Policy:
     """Each seat plays the first card of its list that is legal (else its first legal card)."""
 
-    def act(state: GameState) -> int:
+    def act(state: State) -> int:
         legal = state.legal_actions()
         seat = state.current_player()
         for text in prio.get(seat, ()):
@@ -163,13 +163,13 @@ def priority_policy(prio: Mapping[int, Sequence[str]]) -> Policy:
 
 
 # -- playing -----------------------------------------------------------------------------------
-def new_game(setup: Any = "standard", **options: Any) -> GameState:
+def new_game(setup: Any = "standard", **options: Any) -> State:
     """A three-player game waiting for its first deal, barrel at Aslan (seat 0)."""
     return Game(players=3, setup=setup, **options).new_initial_state(names=NAMES)
 
 
 def play_round(
-    state: GameState,
+    state: State,
     picking: Sequence[str],
     deal: Deal | int | None = None,
     policy: Policy = first_legal,
@@ -187,7 +187,7 @@ def play_round(
     return state.round_results[-1]
 
 
-def play_cards(state: GameState, plays: Iterable[str]) -> None:
+def play_cards(state: State, plays: Iterable[str]) -> None:
     for p in plays:
         state.apply_action(p)
 

@@ -23,7 +23,7 @@ import pytest
 import chaitea.engine.play_step as play_step
 from chaitea import Game
 from chaitea.core import compiled
-from chaitea.engine.game import GameState
+from chaitea.engine.state import State
 from chaitea.engine.machine import native_fields
 
 PURE = os.environ.get(compiled.PURE_ENV, "") not in ("", "0")
@@ -65,7 +65,7 @@ def test_make_rebuilds_when_any_compiled_source_changes() -> None:
 
 
 def test_a_compiled_state_keeps_its_play_fields_natively() -> None:
-    fields = native_fields(GameState)
+    fields = native_fields(State)
     if _is_extension(play_step.__file__):
         assert {"_lm", "_hands", "_trick", "_turn", "_leads"} <= set(fields)
         state = Game(players=3).new_initial_state(seed=1)

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from chaitea import STANDARD, Card, Contract, Game, GameState, IllegalAction, IllegalPlay
+from chaitea import STANDARD, Card, Contract, Game, IllegalAction, IllegalPlay, State
 from tests.core.test_contracts import ref_winner
 from tests.engine.conftest import make_deal, strs
 
@@ -21,15 +21,15 @@ F1 = make_deal(
 )
 
 
-def round_state(contract: str, declarer: int = 0, deal=F1) -> GameState:
+def round_state(contract: str, declarer: int = 0, deal=F1) -> State:
     return Game(players=3).round_state(deal, declarer, contract)
 
 
-def legal(state: GameState) -> set[str]:
+def legal(state: State) -> set[str]:
     return set(state.legal_moves())
 
 
-def refuse(state: GameState, action) -> str:
+def refuse(state: State, action) -> str:
     """Apply an illegal action: it must raise IllegalPlay and leave the state unchanged."""
     before = state.clone()
     with pytest.raises(IllegalPlay) as e:

@@ -9,10 +9,10 @@ from chaitea import (
     TERMINAL,
     Deal,
     Game,
-    GameState,
     IllegalAction,
     Pad,
     RecordError,
+    State,
     parse_setup,
 )
 from chaitea.ai.bots import RandomBot, play_out
@@ -259,7 +259,7 @@ def test_rules_s_standard_game_ends_after_12_rounds(seed):
 AGREE_SETUP = [{"row": "under", "value": 2}, {"row": "trump", "value": 1}]
 
 
-def _agreement_game(rounds: int) -> GameState:
+def _agreement_game(rounds: int) -> State:
     """Under row: Aslan 110 (sweep), Leo 0, Mufasa -10: +2 / 0 / -2. Then Aslan plays Trump
     and has finished: with only Trump (1) open, Leo can at best tie Aslan (1 : 1), and the tie
     goes to Aslan, who finished first."""

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from chaitea import ChaiTeaError, Game, GameState, IllegalAction, IllegalPick, Pass, Pick
+from chaitea import ChaiTeaError, Game, IllegalAction, IllegalPick, Pass, Pick, State
 from tests.engine.conftest import (
     ASLAN,
     LEO,
@@ -21,20 +21,20 @@ from tests.engine.conftest import (
 DEBTS = [5, 10, 15, 20, 25, 30, 35]  # D8: step 5, maximum 35 (three players)
 
 
-def dealt(setup="standard", **options) -> GameState:
+def dealt(setup="standard", **options) -> State:
     s = new_game(setup, **options)
     s.apply_deal(11)
     return s
 
 
-def bet(state: GameState) -> tuple[int, str, int]:
+def bet(state: State) -> tuple[int, str, int]:
     """(seat holding the Current Bet, the contract row spelling picked, the Bet Debt)."""
     cb = state.current_bet
     assert cb is not None
     return cb[0], cb[1].split()[-1], state.bet_debt
 
 
-def refuse(state: GameState, action, exc: type[Exception] = IllegalPick) -> str:
+def refuse(state: State, action, exc: type[Exception] = IllegalPick) -> str:
     before = state.clone()
     with pytest.raises(exc) as e:
         state.apply_action(action)

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from chaitea import Game, GameState, RecordError, load, loads, replay, save
+from chaitea import Game, RecordError, State, load, loads, replay, save
 from chaitea.ai.bots import RandomBot, play_out
 from tests.engine.conftest import (
     ASLAN,
@@ -35,7 +35,7 @@ ROUND_KEYS = {"declarer", "row", "contract", "bet_debt", "tricks", "card_points"
               "score"}
 
 
-def example_3_game() -> GameState:
+def example_3_game() -> State:
     """Rulebook example 3 (Mufasa, Trump (Hearts), 20 Bet Debt), then a full round in which
     Mufasa holds every heart and 9C 9D 9S and so wins all 12 tricks: 100 + 10 - 20 = 90."""
     s = new_game()

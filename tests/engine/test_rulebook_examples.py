@@ -5,7 +5,7 @@ Aslan is seat 0, Leo seat 1, Mufasa seat 2; Aslan holds the Barrel card (RULES P
 
 from __future__ import annotations
 
-from chaitea import Game, GameState, Pad, parse_setup
+from chaitea import Game, Pad, State, parse_setup
 from chaitea.engine.pad import row_game_points
 from tests.engine.conftest import (
     ASLAN,
@@ -21,7 +21,7 @@ from tests.engine.conftest import (
 )
 
 
-def picking(actions: list[str]) -> GameState:
+def picking(actions: list[str]) -> State:
     s = new_game()
     s.apply_deal(5)
     assert s.current_player() == ASLAN
@@ -146,7 +146,7 @@ MUFASA_KEEPS = {ASLAN: "5D 2H 4H", LEO: "2D 2S 4S"}
 LEO_TIE_KEEPS = {MUFASA: "1D 2H 5H", ASLAN: "3D 2S 5S"}
 
 
-def _scoring_rounds(leo_ties: bool) -> GameState:
+def _scoring_rounds(leo_ties: bool) -> State:
     s = new_game()
     # Round 1, barrel Aslan: Aslan picks Under; 73 - 14 kept points = 59, no debt.
     deal, policy = clubs_deal(ASLAN, ASLAN_KEEPS)

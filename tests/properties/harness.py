@@ -342,7 +342,7 @@ class GameChecker:
         return out
 
     # -- the policy -----------------------------------------------------------------------------
-    def choose(self, st: chaitea.GameState, ids: list[int], rng: random.Random) -> int:
+    def choose(self, st: chaitea.State, ids: list[int], rng: random.Random) -> int:
         if ids[0] < self.game.n_cards:  # playing a card
             if self.sweep and st is self.state:
                 return self.sweep_choice(st, ids, rng)
@@ -359,7 +359,7 @@ class GameChecker:
         rest = [a for a in ids if a != g.PASS and a not in offer_ids]
         return rng.choice(rest or ids)
 
-    def sweep_choice(self, st: chaitea.GameState, ids: list[int], rng: random.Random) -> int:
+    def sweep_choice(self, st: chaitea.State, ids: list[int], rng: random.Random) -> int:
         """Match-point games: the declarer's side tries to win every trick, the others duck
         (a policy only: it reads the engine's state; the checks do not rely on it)."""
         assert st.contract is not None and st.declarer is not None

@@ -132,7 +132,7 @@ def test_api_refuses_bad_names_with_setup_error() -> None:
 
 
 # ------------------------------------------------------------------ the engine's reprs
-def states(names: list[str], players: int = 3) -> list[chaitea.GameState]:
+def states(names: list[str], players: int = 3) -> list[chaitea.State]:
     """A game at the phases the reprs draw differently: picking, mid-trick, after a trick,
     between rounds, finished."""
     out = []

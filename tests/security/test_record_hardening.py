@@ -178,7 +178,7 @@ def test_load_reads_at_most_the_limit(tmp_path: Path, monkeypatch: pytest.Monkey
 
 
 # ------------------------------------------------------------------ save
-def state() -> chaitea.GameState:
+def state() -> chaitea.State:
     return loads(json.dumps(base_record()))
 
 

@@ -57,7 +57,7 @@ def deal_json(hands: Sequence[Sequence[str]],
     return out
 
 
-def play_first_legal(state: chaitea.GameState, until_round_end: bool = True) -> None:
+def play_first_legal(state: chaitea.State, until_round_end: bool = True) -> None:
     """Play the lowest legal action id until the round (or game) ends."""
     rounds = len(state.round_results)
     while not state.is_terminal() and not state.is_chance_node():
@@ -66,7 +66,7 @@ def play_first_legal(state: chaitea.GameState, until_round_end: bool = True) -> 
         state.apply_action(state.legal_actions()[0])
 
 
-def card_points_by_seat(state: chaitea.GameState) -> list[int]:
+def card_points_by_seat(state: chaitea.State) -> list[int]:
     """Card points of the tricks each seat won this round, counted here from the tricks."""
     out = [0] * state.game.players
     for t in state.tricks:

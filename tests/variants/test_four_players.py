@@ -17,7 +17,7 @@ def game() -> chaitea.Game:
     return chaitea.Game(players=4)
 
 
-def picking_state(game: chaitea.Game, seed: int = 5, barrel: int = 0) -> chaitea.GameState:
+def picking_state(game: chaitea.Game, seed: int = 5, barrel: int = 0) -> chaitea.State:
     s = game.new_initial_state(seed=None, barrel=barrel)
     s.apply_deal(seed)
     return s

@@ -29,7 +29,7 @@ SOLO_3P = [HIGH, [f"{r}{s}" for s in "CDHS" for r in (1, 2, 3)],
 
 
 def play_round(match_point: bool, hands: list[list[str]], picking: list[str],
-               players: int = 3) -> chaitea.GameState:
+               players: int = 3) -> chaitea.State:
     g = chaitea.Game(players=players, match_point=match_point)
     s = g.new_initial_state(seed=None)
     s.apply_deal(deal(g, hands))

@@ -16,7 +16,7 @@ import chaitea
 from chaitea import RecordError, SetupError
 
 
-def finish(game: chaitea.Game, seed: int) -> chaitea.GameState:
+def finish(game: chaitea.Game, seed: int) -> chaitea.State:
     rng = random.Random(seed)
     s = game.new_initial_state(seed=seed)
     while not s.is_terminal():

@@ -13,7 +13,7 @@ OFFERS_3P = [f"offer {x}" for x in range(5, 36, 5)]
 
 
 def all_passed(players: int = 3, setup: object = "standard", seed: int = 5,
-               barrel: int = 0) -> chaitea.GameState:
+               barrel: int = 0) -> chaitea.State:
     g = chaitea.Game(players=players, setup=setup, passing_the_barrel=True)  # type: ignore[arg-type]
     s = g.new_initial_state(seed=None, barrel=barrel)
     s.apply_deal(seed)
@@ -23,7 +23,7 @@ def all_passed(players: int = 3, setup: object = "standard", seed: int = 5,
     return s
 
 
-def refused(s: chaitea.GameState, action: str) -> str:
+def refused(s: chaitea.State, action: str) -> str:
     before = s.clone()
     with pytest.raises(IllegalPick) as exc:
         s.apply_action(action)

@@ -193,7 +193,7 @@ def test_joker_card_in_a_standard_deal() -> None:
 
 # ------------------------------------------------------------------------- team games' output
 
-def _team_game(players: int, deck: str | None, seed: int) -> chaitea.GameState:
+def _team_game(players: int, deck: str | None, seed: int) -> chaitea.State:
     g = chaitea.Game(players=players, deck=deck, setup="short")
     s = g.new_initial_state(seed=seed, barrel=seed % players)
     rng = random.Random(seed)

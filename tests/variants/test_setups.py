@@ -50,7 +50,7 @@ def plays(spelling: str) -> str:
     return spelling
 
 
-def random_game(game: chaitea.Game, seed: int) -> chaitea.GameState:
+def random_game(game: chaitea.Game, seed: int) -> chaitea.State:
     rng = random.Random(seed)
     s = game.new_initial_state(seed=seed)
     while not s.is_terminal():
@@ -58,7 +58,7 @@ def random_game(game: chaitea.Game, seed: int) -> chaitea.GameState:
     return s
 
 
-def check_finished(s: chaitea.GameState, rows: list[tuple[str, int, bool]]) -> None:
+def check_finished(s: chaitea.State, rows: list[tuple[str, int, bool]]) -> None:
     """Every row played once per side; each complete row's game points per RULES S."""
     g = s.game
     sides = g.sides

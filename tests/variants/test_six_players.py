@@ -37,7 +37,7 @@ def game() -> chaitea.Game:
     return chaitea.Game(players=6)
 
 
-def moves(s: chaitea.GameState) -> set[str]:
+def moves(s: chaitea.State) -> set[str]:
     return set(s.legal_moves())
 
 

@@ -40,7 +40,7 @@ def the_deal(game: chaitea.Game, aside: list[str] = ASIDE) -> chaitea.Deal:
     return deal(game, HANDS, STRAW, aside)
 
 
-def moves(state: chaitea.GameState) -> set[str]:
+def moves(state: chaitea.State) -> set[str]:
     return set(state.legal_moves())
 
 
@@ -153,7 +153,7 @@ def test_revealed_cover_binds_from_the_next_trick(game: chaitea.Game) -> None:
 
 
 def _round_with(game: chaitea.Game, aside: list[str], contract: str,
-                declarer: int) -> chaitea.GameState:
+                declarer: int) -> chaitea.State:
     s = game.round_state(the_deal(game, aside), declarer, contract)
     plays = [0, 0]
     while not s.is_terminal():

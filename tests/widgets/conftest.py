@@ -36,7 +36,7 @@ def assert_clean(view: View) -> None:
     assert "Traceback" not in view.status.text
 
 
-def assert_legal(state: chaitea.GameState, start: chaitea.GameState | None = None) -> None:
+def assert_legal(state: chaitea.State, start: chaitea.State | None = None) -> None:
     """The state is one the engine reaches by legal play: replaying its actions from ``start``
     (or its record, for a whole game) rebuilds an equal state."""
     if start is not None:

@@ -15,7 +15,7 @@ from typing import Any
 import ipywidgets as w
 
 import chaitea
-from chaitea import Card, GameState
+from chaitea import Card, State
 from chaitea.core.markup import escape
 from chaitea_widgets import CardStrip
 from chaitea_widgets.base import View, button, html
@@ -33,7 +33,7 @@ def hand_text(cards: Sequence[Card | str]) -> str:
 
 
 def named_round(game: chaitea.Game, seed: int, declarer: int, contract: str,
-                debt: int = 0, names: Sequence[str] = NAMES) -> GameState:
+                debt: int = 0, names: Sequence[str] = NAMES) -> State:
     """``game.round_state(...)`` with the rulebook's names on the seats."""
     state = game.round_state(seed, declarer, contract, debt=debt)
     state.names = list(names)[: game.players]
@@ -57,7 +57,7 @@ def may_play_problem(seed: int, *, players: int = 3, contract: str = "trump(H)",
     game = chaitea.Game(players=players)
     state = named_round(game, seed, leader, contract, names=names)
     bot = chaitea.make_bot("random", seed)
-    chosen: GameState | None = None
+    chosen: State | None = None
     skip = seed % 4  # a few tricks in, for variety
     while not state.is_terminal():
         if state.current_player() == asks and state.trick and state.trick_number >= skip:
