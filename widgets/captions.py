@@ -1,14 +1,22 @@
 """Words for each recorded step of a game: what the seat to act did, read from the engine's
 states before and after (the trick's winner and why, the contract declared, the round's score).
-The session captions every step with them; a notebook may call :func:`describe` itself."""
+The session captions every step with them; a notebook may call :func:`describe` itself.
+
+A table's step (every Jass ruleset, Oh Hell) is worded from its values, Swiss cards by name
+(:mod:`.jass_words`): "Aslan: Trump: Bells.", "Leo plays the Under of Bells. Leo takes the
+trick with the Under of Bells."."""
 
 from __future__ import annotations
 
-from chaitea import Game, RoundResult, State, TrickRecord
+from typing import Any
+
+from chaitea import Card, Game, RoundResult, State, TrickRecord
 from chaitea.draw.svg import card_name
 from chaitea.engine.actions import Accept, Decline, Offer, Pass, Pick, Play, Rescind
+from chaitea.engine.pick_items import Choose, Push
 
 from .base import pick_title
+from .jass_words import item_words
 from .words import plain_reason
 
 __all__ = ["describe"]
@@ -17,11 +25,14 @@ __all__ = ["describe"]
 def describe(before: State, after: State) -> str:
     """Words for the step from ``before`` to ``after`` (one action), from the engine's state."""
     g = before.game
+    hist = after.history()
+    action = getattr(g, "action", None)  # Chai Tea Jazz's action values (a table: spellings)
+    if action is None:
+        return _table_step(before, after, hist[-1]) if hist else ""
     names = before.names
     seat = before.current_player()
     who = names[seat]
-    hist = after.history()
-    a = g.action(hist[-1]) if hist else None
+    a = action(hist[-1]) if hist else None
     text = ""
     if isinstance(a, Play):
         text = f"{who} plays {a.card} ({card_name(a.card)})."
@@ -71,6 +82,44 @@ def describe(before: State, after: State) -> str:
         if after.is_terminal() and not getattr(after, "_round_only", False):
             text += " The game is over."
     return text.strip()
+
+
+def _table_step(before: State, after: State, aid: int) -> str:
+    """A table's step (a Jass ruleset, Oh Hell) in words: a pick by its item's words, a card
+    by its name; the trick's winner, the contract chosen, the hand's score, the game's end."""
+    g: Any = before.game
+    names = before.names
+    who = names[before.current_player()]
+    spelling = g.action_to_string(aid)
+    if before.phase == "play":
+        text = f"{who} plays {_card_words(g.deck.cards[aid])}."
+        trick = _last_trick(after) if len(after.trick_ids()) > len(before.trick_ids()) else None
+        if trick is not None:
+            win = trick.cards[(trick.winner - trick.leader) % g.players]
+            text += f" {names[trick.winner]} takes the trick with {_card_words(win)}."
+    else:
+        item = g.item_of(spelling)
+        chose = type(item) is Choose
+        text = (f"{who} pushes: the partner chooses." if type(item) is Push else
+                f"{who} chooses {item_words(spelling)}." if chose else
+                f"{who}: {item_words(spelling)}.")
+        if after.phase == "play" and after.contract and not chose:
+            text += f" The contract: {item_words(after.contract)}."
+    if len(after.round_results) > len(before.round_results):
+        score = after.round_results[-1].get("score")
+        sides = [f"team {x}" for x in g.side_names] if g.side_names else names
+        written = (", ".join(f"{side} {x}" for side, x in zip(sides, score, strict=False))
+                   if isinstance(score, (list, tuple)) else f"{score} written")
+        text += f" The hand is over: {written}."
+        if after.is_terminal():
+            text += " The game is over."
+    return text
+
+
+def _card_words(card: Card) -> str:
+    """A card in a caption: a Swiss card by its name ("the Under of Bells"), another with its
+    spelling ("7H (7 of hearts)")."""
+    return f"the {card_name(card)}" if card.jass else f"{card} ({card_name(card)})"
 
 
 def _last_trick(state: State) -> TrickRecord | None:

@@ -2,8 +2,8 @@
 tournament figures, Hint (the best card with its reason), Advice at the choice (each legal pick's
 expected score), Review my hand (the double-dummy points lost in the last tricks), "Same deal,
 your seat" (the finished hand played again by a bot in your seat, the scores side by side) and
-Take back. Every answer is the engine's: :mod:`chaitea.ai.coach`,
-:mod:`chaitea.ai.jass_replay`; this mixin draws them in words."""
+Take back (the session's undo, for the whole hand). Every answer is the engine's:
+:mod:`chaitea.ai.coach`, :mod:`chaitea.ai.jass_replay`; this mixin draws them in words."""
 
 from __future__ import annotations
 
@@ -13,12 +13,13 @@ from typing import Any
 import ipywidgets as w
 
 from chaitea.ai.coach import advise, hint, review
-from chaitea.ai.jass_bots import make_jass_bot
-from chaitea.ai.jass_replay import same_deal, take_back
+from chaitea.ai.jass_replay import same_deal
 from chaitea.core.markup import escape
 
 from .base import Refusal, button, html, show
 from .jass_words import card_words, item_words
+from .seat_bots import bot_named
+from .session import Session
 
 __all__ = ["BOT_STRENGTH", "HINT_SAMPLES", "JassPractice"]
 
@@ -44,11 +45,15 @@ class JassPractice:
 
     state: Any
     faces: str
+    session: Session
     _humans: tuple[int, ...]
-    _bots: dict[int, Any]
-    _bot_names: dict[int, str]
     _seed: int
-    _epoch: int
+
+    @property
+    def _bot_names(self) -> dict[int, str]:
+        """The bot of each bot seat by name (``rule``, ``pimc``, ``random``)."""
+        ses = self.session
+        return {s: ses.bot_name(s) for s in sorted(ses.bots) if s not in self._humans}
 
     def _practice_widgets(self) -> w.Widget:
         self.coach = html("", "ctj-jass-coach")
@@ -73,7 +78,7 @@ class JassPractice:
 
     def _bot_menu_box(self) -> w.Widget:
         menus = []
-        for seat in sorted(self._bots):
+        for seat in self._bot_names:
             menu = w.Dropdown(options=[(k.title() if k != "pimc" else "Monte Carlo", k)
                                        for k in BOT_STRENGTH],
                               value=self._bot_names[seat],
@@ -88,7 +93,7 @@ class JassPractice:
         return w.VBox([w.HBox(menus), self.bot_words])
 
     def _say_bots(self) -> None:
-        names = sorted(set(self._bot_names.values()))
+        names = sorted(set(self._bot_names.values()) & set(BOT_STRENGTH))
         self.bot_words.value = "<small>" + "<br>".join(escape(BOT_STRENGTH[n])
                                                        for n in names) + "</small>"
 
@@ -105,14 +110,13 @@ class JassPractice:
     # -- actions ----------------------------------------------------------------------------
     def set_bot(self, seat: int, name: str) -> bool:
         """Seat ``name`` (``rule``, ``pimc`` or ``random``) at a bot seat."""
-        if seat not in self._bots:
+        if seat not in self._bot_names:
             raise Refusal(f"seat {seat} is not a bot seat")
         if name not in BOT_STRENGTH:
             raise Refusal(f"the bots are {', '.join(BOT_STRENGTH)}, not {name!r}")
-        if self._bot_names.get(seat) == name and seat in self._bots:
+        if self._bot_names[seat] == name:
             return True
-        self._bots[seat] = make_jass_bot(name, seed=self._seed * 16 + seat)
-        self._bot_names[seat] = name
+        self.session.set_bot(seat, name)
         menu = self.bot_menus.get(seat)
         if menu is not None and menu.value != name:
             menu.value = name  # the menu shows the bot seated (its observer finds it done)
@@ -180,8 +184,8 @@ class JassPractice:
         if not self._humans:
             raise Refusal("nobody plays here: there is no seat of yours to compare")
         seat = self._humans[0]
-        result = same_deal(self.state, seat, bots=self._bots,
-                           stand_in=make_jass_bot("rule", seed=self._seed * 16 + seat))
+        result = same_deal(self.state, seat, bots=self.session.bots,
+                           stand_in=bot_named("rule", self._seed * 16 + seat))
         if result.yours is None or result.bots is None:
             words = ("the pad writes only the picker's row: in neither hand did your side "
                      "pick" if result.yours is None and result.bots is None else
@@ -198,8 +202,8 @@ class JassPractice:
         return result
 
     def take_back(self) -> None:
-        """Undo your last action in this hand (and the bots' after it)."""
-        self.state = take_back(self.state, self._humans)
-        self._epoch += 1  # a paced bot move scheduled before does nothing now
+        """Undo your last action in this hand (and the bots' after it); a bot move waiting
+        does nothing now."""
+        self.session.undo()
         self.coach.value = "Taken back: your turn again."
         self._render()  # type: ignore[attr-defined]

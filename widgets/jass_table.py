@@ -2,7 +2,9 @@
 with Swiss-suited cards (or French), teams shown, the forehand's choice with the
 push, the Weis and Stöck of the hand with their points and who scores them, and the score board
 as players keep it (:mod:`.jass_board`). Views hold no rules: every legal move, refusal, Weis and
-score is the engine's (:class:`chaitea.engine.driver.JassState`).
+score is the engine's (:class:`chaitea.State`). The game runs on the shared
+:class:`~.session.Session`, as on the Chai Tea Jazz table: the bots' turns and their pacing, the
+take-back (your last action in the hand), the step captions.
 
 >>> from chaitea_widgets.jass_table import JassTable
 >>> table = JassTable("schieber", seed=3, humans=(0,))
@@ -17,8 +19,8 @@ True
 >>> table.play(table.legal()[0])     # a legal card; the bots answer (paced in a kernel)
 True
 
-In a running kernel (Jupyter, Voilà) the bots are paced as on the Chai Tea Jazz table: each bot
-action a moment after the one before and a complete trick held a little longer
+In a running kernel (Jupyter, Voilà) the session paces the bots as on the Chai Tea Jazz table:
+each bot action a moment after the one before and a complete trick held a little longer
 (:data:`~.table_bots.SPEEDS`; ``speed="instant"`` or the Bots menu turns it off). Outside a
 kernel, or with ``speed="instant"``, they answer at once; :meth:`JassTable.set_speed` takes a
 ``scheduler(seconds, callback)`` for tests.
@@ -32,10 +34,11 @@ from typing import Any
 
 import ipywidgets as w
 
-from chaitea.ai.jass_bots import make_jass_bot
+from chaitea import State
 from chaitea.core.markup import escape
-from chaitea.engine.driver import JassState, is_jass
 from chaitea.engine.machine import round_seed
+from chaitea.engine.registry import registered
+from chaitea.engine.ruleset import Ruleset
 from chaitea.records.record import MAX_RECORD_BYTES
 from chaitea.records.record import loads as loads_record
 from chaitea.rulesets import jass_game
@@ -44,7 +47,8 @@ from .base import Refusal, View, button, default_names, html, show
 from .jass_board import board_html, pad_labels
 from .jass_practice import BOT_STRENGTH, JassPractice
 from .jass_words import item_words, meld_words, suit_words
-from .runners import Scheduler, loop_scheduler, trick_hold
+from .runners import Scheduler
+from .session import Session
 from .strip import CardStrip, LoadButton, SaveButton, StripItem
 from .table_bots import SPEEDS, check_speed
 
@@ -75,10 +79,7 @@ class JassTable(JassPractice, View):
         if bots not in BOT_STRENGTH:
             raise Refusal(f"bots is one of {', '.join(BOT_STRENGTH)}, not {bots!r}")
         check_speed(speed)
-        # pacing: a bot action scheduled for later carries the epoch it was scheduled in and
-        # does nothing once the game has moved on (a take-back, a new game, a load)
-        self._epoch = 0
-        self._scheduler: Scheduler | None = loop_scheduler()
+        self._scheduler: Scheduler | None = None  # None: the running kernel's loop, if any
         self.speed = w.Dropdown(options=[(k, k) for k in SPEEDS], value=speed,
                                 description="Bots", layout=w.Layout(width="auto"))
         self.speed.add_class("ctj-speed")
@@ -91,6 +92,7 @@ class JassTable(JassPractice, View):
         self.header = html("", "ctj-jass-header")
         self.seats = html("", "ctj-jass-seats")
         self.weis = html("", "ctj-jass-weis")
+        self.caption_line = html("", "ctj-jass-caption")  # the latest step in words
         self.trick = CardStrip(interactive=False, label="the trick", faces=faces,
                                empty="No card on the table yet.", css_class="ctj-jass-trick")
         self.last = CardStrip(interactive=False, label="the last trick", faces=faces,
@@ -111,10 +113,10 @@ class JassTable(JassPractice, View):
         practice = self._practice_widgets()
         self.new_game(seed)
         self.bot_box = w.VBox([self._bot_menu_box()])
-        self.speed.observe(self._guard(lambda _c: self._advance()), "value")
+        self.speed.observe(self._guard(lambda _c: self._apply_speed()), "value")
         felt = w.HBox([w.VBox([self.seats, self.weis]), self.trick, self.last])
         felt.add_class("ctj-jass-felt")
-        self._finish(self.header, felt, self.picks,
+        self._finish(self.header, felt, self.caption_line, self.picks,
                      self.hand, self.status.widget, practice,
                      w.HBox([self.next_button, self.save, self.upload, self.speed]), self.board,
                      self.bot_box)
@@ -128,38 +130,63 @@ class JassTable(JassPractice, View):
         if bad:
             raise Refusal(f"humans must be seats 0..{n - 1}, not {bad[0]!r}")
         self._seed = seed
-        self.state: JassState = game.new_initial_state(names=self._names or default_names(n))
-        self._bot_names = {s: self._bot_name for s in range(n) if s not in self._humans}
-        self._bots = {s: make_jass_bot(name, seed=seed * 16 + s)
-                      for s, name in self._bot_names.items()}
-        self.state.apply_deal(round_seed(seed, 0))
-        self._advance()
+        self._start(game.new_initial_state(names=self._names or default_names(n)),
+                    dict.fromkeys(range(n), self._bot_name))
+
+    def _start(self, state: State, bots: dict[int, str]) -> None:
+        """Play ``state`` in a new session: the ``bots`` by name at the seats not played here,
+        each hand dealt from the table's seed (:func:`round_seed`), a take-back for the whole
+        hand; the bots start at the table's pace (a paced move of the game before is void)."""
+        old = getattr(self, "session", None)
+        if old is not None:
+            old.stop()
+        seed = self._seed
+        ses = Session(state, humans=self._humans, seed=seed, autoplay=False,
+                      bots={s: b for s, b in bots.items() if s not in self._humans},
+                      deal_seed=lambda k: round_seed(seed, k), take_back_until="round")
+        self.session = ses
+        ses.autoplay = True
+        ses.set_pace(SPEEDS[self.speed.value], scheduler=self._scheduler)
+        ses.listeners.append(self._render)
+        ses.continue_bots()  # the deal, and the bots up to a person's turn
+        self._render()
+
+    @property
+    def state(self) -> State:
+        """The game as it stands (the session's)."""
+        return self.session.state
+
+    @state.setter
+    def state(self, state: State) -> None:
+        """Show and play ``state`` from here (a game set up elsewhere)."""
+        self._start(state, self._bot_choices(state.game.players))
+
+    def _bot_choices(self, players: int) -> dict[int, str]:
+        """The bot of each seat by name, as chosen at this table (for a new session)."""
+        ses = self.session
+        return {s: ses.bot_name(s) or self._bot_name for s in range(players)}
 
     def next_hand(self) -> None:
         """Deal the next hand (between hands only)."""
         if self.state.phase != "deal":
             raise Refusal("the hand is still on: finish it first" if self.state.phase != "end"
                           else "the game is over: start a new game")
-        self.state.apply_deal(round_seed(self._seed, self.state.round_number))
-        self._advance()
+        self.session.resume()
+        self._render()
 
     def load(self, text: str) -> bool:
         """Load a saved Jass game (a ``chaitea-record/1`` record); the current game stays when
         the record is refused (the message says why)."""
         def run() -> None:
             state = loads_record(text)
-            if not is_jass(state):
+            if not isinstance(registered(state.game.name), Ruleset):  # not a table's game
                 raise Refusal("this is a Chai Tea Jazz record: open it on the Chai Tea Jazz table")
-            self.state = state
-            self._ruleset, self._players = state.game.name, state.game.players
             n = state.game.players
+            bots = self._bot_choices(n)
+            self._ruleset, self._players = state.game.name, n
             self._humans = tuple(h for h in self._humans if h < n) or (0,)
-            self._bot_names = {s: self._bot_names.get(s, self._bot_name) for s in range(n)
-                               if s not in self._humans}
-            self._bots = {s: make_jass_bot(name, seed=self._seed * 16 + s)
-                          for s, name in self._bot_names.items()}
+            self._start(state, bots)
             self.bot_box.children = [self._bot_menu_box()]  # this game's bot seats
-            self._advance()
         return self._attempt(run, "Game loaded.")
 
     def _uploaded(self, name: str, size: int, data: bytes | None) -> None:
@@ -193,11 +220,13 @@ class JassTable(JassPractice, View):
                               f" (now: {self.state.phase})")
             if self.to_act() not in self._humans:
                 raise Refusal("it is a bot's turn")
-            self.state.apply_action(action)
+            self.session.act(action)  # the engine's refusal leaves the game as it was
             self.status.set("")
             self.coach.value = ""
-            self._advance()
-        return self._attempt(run)
+        ok = self._attempt(run)
+        if ok:
+            self._render()
+        return ok
 
     def _clicked(self, card_id: str) -> None:
         self.play(card_id)
@@ -210,46 +239,15 @@ class JassTable(JassPractice, View):
             if scheduler is not None:
                 self._scheduler = scheduler
             if self.speed.value == speed:
-                self._advance()
+                self._apply_speed()
             self.speed.value = speed
         return self._attempt(run)
 
-    def _bot_to_act(self) -> bool:
-        s = self.state
-        return s.phase in ("picking", "play") and s.current_player() not in self._humans
-
-    def _advance(self) -> None:
-        """Let the bots act until a human's turn, the hand's end or the game's end: at once,
-        or paced (one action per moment, the table drawn after each)."""
-        self._epoch += 1
-        delay = SPEEDS[self.speed.value]
-        if delay <= 0 or self._scheduler is None:
-            s = self.state
-            while self._bot_to_act():
-                s.apply_action(self._bots[s.current_player()].act(s))
+    def _apply_speed(self) -> None:
+        """The session paces the bots at the speed chosen; a move waiting is planned again."""
+        self.session.set_pace(SPEEDS[self.speed.value], scheduler=self._scheduler)
+        self.session.replan()
         self._render()
-        if delay > 0 and self._scheduler is not None:
-            self._schedule(self._epoch, delay)
-
-    def _schedule(self, epoch: int, delay: float) -> None:
-        if not self._bot_to_act() or self._scheduler is None:
-            return
-        s = self.state
-        # a trick just completed (its cards on the last-trick strip) is held a little longer
-        wait = trick_hold(delay) if s.phase == "play" and not s.trick and s.trick_ids() else delay
-        self._scheduler(wait, lambda: self._paced_step(epoch))
-
-    def _paced_step(self, epoch: int) -> None:
-        if epoch != self._epoch or not self._bot_to_act():  # the game moved on since
-            return
-        s = self.state
-        try:
-            s.apply_action(self._bots[s.current_player()].act(s))
-        except Exception as e:  # a failing bot: the game waits and says why
-            self.status.error(f"a bot could not move: {e}")
-            return
-        self._render()
-        self._schedule(epoch, SPEEDS[self.speed.value])
 
     def _after_error(self) -> None:
         self._render()
@@ -258,11 +256,12 @@ class JassTable(JassPractice, View):
     def _render(self) -> None:
         s = self.state
         g = s.game
-        with self._hold(self.header, self.seats, self.weis, self.board):
+        with self._hold(self.header, self.seats, self.weis, self.board, self.caption_line):
             self.header.value = self._header_html()
             self.seats.value = self._seats_html()
             self.weis.value = self._weis_html()
             self.board.value = board_html(s, self.faces)
+            self.caption_line.value = f"<small>{escape(self.session.caption)}</small>"
         cards = g.deck.cards
         # the trick on the table while the hand is played; at the hand's end its last trick
         # is on the last-trick strip only (the engine keeps it as the current trick too)

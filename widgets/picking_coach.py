@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING
 import ipywidgets as w
 
 from chaitea import Game, State
-from chaitea.core.contracts import CTJ_FAMILY
 from chaitea.core.markup import escape
 from chaitea.engine.actions import Pick
 
@@ -118,8 +117,9 @@ class PickingCoach(PickingBase):
         def work() -> object:
             from chaitea.ai.coach import warm_up
 
-            game = self.session.game
-            return warm_up(game) if game.family == CTJ_FAMILY else 0
+            # the panel's games are the Paper Pad's: the baselines of its setup's rows (the
+            # runner hands an error to the callback, which drops it)
+            return warm_up(self.session.game)
 
         later(WARM_UP_DELAY, lambda: background_runner()(work, lambda _r: None))
 

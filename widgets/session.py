@@ -46,12 +46,20 @@ class Session:
     every action so a view can go back and forward (``back``, ``forward``, ``goto``); acting at an
     earlier step continues the game from there. ``pause_at_round_end`` stops the bots after a
     round until :meth:`resume` (so the round summary can be read). ``autoplay=False`` lets the
-    bots act only one step at a time (:meth:`step_bot`), to watch an all-bot table.
+    bots act only one step at a time (:meth:`step_bot`), to watch an all-bot table; a game
+    given between rounds (a loaded record) waits there too. ``deal_seed(n)`` gives the seed of
+    the deal after ``n`` rounds (default: the session's own generator). ``take_back_until``:
+    a person's action may be taken back until its ``"trick"`` is complete, or for the whole
+    ``"round"`` (the Jass table's hand).
     """
 
     def __init__(self, state: State, *, humans: Iterable[int] = (0,), bots: object = None,
                  seed: int = 0, bots_pick: bool = False, pause_at_round_end: bool = True,
-                 autoplay: bool = True, max_steps: int = 20000) -> None:
+                 autoplay: bool = True, max_steps: int = 20000,
+                 deal_seed: Callable[[int], int] | None = None,
+                 take_back_until: str = "trick") -> None:
+        if take_back_until not in ("trick", "round"):
+            raise Refusal(f"take_back_until is 'trick' or 'round', not {take_back_until!r}")
         self.game: Game = state.game
         n = self.game.players
         self.humans = tuple(sorted({h for h in humans if 0 <= h < n}))
@@ -59,7 +67,10 @@ class Session:
         self.bots_pick = bots_pick
         self.pause_at_round_end = pause_at_round_end
         self.autoplay = autoplay
-        self.paused = False
+        # a game between rounds (a loaded record) waits for resume, as after a round
+        self.paused = pause_at_round_end and state.is_chance_node() and bool(state.round_results)
+        self.deal_seed = deal_seed
+        self.take_back_until = take_back_until
         self.rng = random.Random(seed * 1_000_003 + 17)
         self.max_steps = max_steps
         self.steps: list[Step] = [Step(state.clone(), "The game starts."
@@ -177,7 +188,8 @@ class Session:
                 break  # presenter: each bot card waits for Bot move ▶
             if state.is_chance_node():
                 new = state.clone()
-                seed = self.rng.getrandbits(31)
+                seed = (self.rng.getrandbits(31) if self.deal_seed is None
+                        else self.deal_seed(state.round_number))
                 new.apply_deal(seed)
                 self._push(Step(new, f"Round {new.round_number} is dealt (seed {seed})."))
             elif self.is_bot_turn(state):
@@ -235,6 +247,20 @@ class Session:
         self.delay = max(0.0, float(delay))
         self.hold = trick_hold(self.delay) if hold is None else max(0.0, float(hold))
         self.scheduler = scheduler if scheduler is not None else loop_scheduler()
+
+    def stop(self) -> None:
+        """The game is left (a view starts another): a bot move waiting does nothing, and no
+        listener is told any more."""
+        self.epoch += 1
+        self.pending = False
+        self.listeners.clear()
+
+    def replan(self) -> None:
+        """The bot move waiting for its moment is dropped and planned again at the pace now
+        set (``instant``: the bots act at once)."""
+        self.epoch += 1
+        self.pending = False
+        self.continue_bots()
 
     @property
     def paced(self) -> bool:
@@ -304,7 +330,8 @@ class Session:
     def undo_point(self) -> int | None:
         """The step to go back to for a take-back: the state before the latest action of a
         person, while its trick is not complete (for a pick: while the round's first trick is
-        not complete), in the same round; ``None`` when there is nothing to take back."""
+        not complete; with ``take_back_until="round"``, while the round is on), in the same
+        round; ``None`` when there is nothing to take back."""
         live = self.steps[-1].state
         for i in range(len(self.steps) - 1, 0, -1):
             step = self.steps[i]
@@ -312,7 +339,7 @@ class Session:
             if before.round_number != live.round_number or \
                     len(before.round_results) != len(live.round_results):
                 return None  # a round ended since: the card or pick is scored
-            if before.trick_number != live.trick_number:
+            if before.trick_number != live.trick_number and self.take_back_until == "trick":
                 return None  # its trick is complete
             if step.seat is not None and step.seat in self.humans and \
                     not self.is_bot_turn(before):
@@ -326,7 +353,9 @@ class Session:
         point = self.undo_point()
         if point is None:
             raise Refusal("nothing to take back: a card can be taken back until its trick is "
-                          "complete, a pick until the first trick is")
+                          "complete, a pick until the first trick is"
+                          if self.take_back_until == "trick" else
+                          "nothing to take back: you have not acted in this hand yet")
         self.epoch += 1
         self.moves_by_people += 1
         del self.steps[point + 1:]

@@ -256,8 +256,7 @@ FAMILY_TESTS_TODAY = {
     "chaitea.__main__": 2, "chaitea.ai.bots": 3, "chaitea.ai.coach": 2,
     "chaitea.ai.jass_replay": 1, "chaitea.ai.kernel": 3, "chaitea.ai.tournament": 2,
     "chaitea.core.contracts": 1, "chaitea.engine.driver": 1,
-    "chaitea.engine.game": 1, "chaitea_widgets.jass_table": 1,
-    "chaitea_widgets.picking_coach": 1,
+    "chaitea.engine.game": 1,
 }
 _FAMILY_TYPES = ("Jass", "GameState", "ChaiTeaJazz")
 

@@ -82,6 +82,7 @@ def test_a_push_is_shown_with_who_chose() -> None:
     assert table.to_act() == (state.forehand + 2) % 4
     assert [b.description for b in table.picks.children][-1] != "Push to your partner"
     assert table.pick("obenabe")
+    state = table.state  # the session keeps each step's state: the one after the choice
     assert state.declarer is not None and "pushed" in table.header.value
     assert state.names[state.declarer] in table.header.value
     assert "Obenabe" in table.header.value and "×3" in table.header.value
@@ -325,6 +326,7 @@ def test_the_pad_s_match_row_is_as_wide_as_its_head_and_the_last_trick_shows_onc
     while s.phase in ("picking", "play"):
         legal = [x for x in table.legal() if x != "pass"]
         assert (table.pick if s.phase == "picking" else table.play)(legal[0]), table.message
+        s = table.state  # the session keeps each step's state: the one after the action
     board = table.board.value
     pad = board[board.index('class="ctj-jass-pad"'):board.index("</table>")]
     heads = pad.count("<th>")
@@ -333,3 +335,41 @@ def test_the_pad_s_match_row_is_as_wide_as_its_head_and_the_last_trick_shows_onc
     assert "Net Palitos" in board
     assert 'data-card="' not in table.trick.html
     assert table.last.html.count('data-card="') == 3
+
+
+def test_the_table_runs_on_the_session_its_take_back_spans_the_hand() -> None:
+    """The Jass table's game is a Session's: each hand dealt from the table's seed, a take-back
+    for the whole hand (a completed trick included), a refusal in words with the game as it
+    was, and the steps worded with the Swiss cards' names, not their codes."""
+    from chaitea.engine.machine import round_seed
+
+    table = JassTable("schieber", seed=8, humans=(0,), speed="instant")
+    ses = table.session
+    assert ses.state is table.state and ses.steps[1].caption == (
+        f"Round 1 is dealt (seed {round_seed(8, 0)}).")
+    assert not table._attempt(table.take_back) and "not acted in this hand" in table.message
+    _to_human_play(table)
+    start = table.state.record()
+    played = 0
+    while table.to_act() == 0 and len(table.state.trick_ids()) < 2:
+        assert table.play(table.legal()[0])
+        played += 1
+    assert len(table.state.trick_ids()) >= 1  # a trick completed since the first card
+    for _ in range(played):
+        table.take_back()
+    assert table.state.record() == start and "Taken back" in table.coach.value
+    assert not table.play("JK1") and table.state.record() == start
+    table.play(table.legal()[0])
+    said = table.caption_line.value
+    assert re.search(r"plays the (Under|Ober|King|Ace|Banner|\d) ", said), said
+    assert not re.search(r"\b\d*[JQKA]?[CDHS]\b", said.replace("</small>", "")), said
+
+
+def test_a_game_loaded_between_hands_waits_for_next_hand() -> None:
+    table = JassTable("schieber", seed=30, humans=(), bots="rule")  # bots to the hand's end
+    saved = table.save.payload
+    other = JassTable("schieber", seed=30)
+    assert other.load(saved) and other.state.phase == "deal"
+    assert other.next_button.layout.display != "none"
+    other.next_hand()
+    assert other.state.round_number == 2 and other.state.phase in ("picking", "play")
