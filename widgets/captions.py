@@ -3,7 +3,7 @@ states before and after (the trick's winner and why, the contract declared, the 
 The session captions every step with them; a notebook may call :func:`describe` itself.
 
 A table's step (every Jass ruleset, Oh Hell) is worded from its values, Swiss cards by name
-(:mod:`.jass_words`): "Aslan: Trump: Bells.", "Leo plays the Under of Bells. Leo takes the
+(:mod:`.value_words`): "Aslan: Trump: Bells.", "Leo plays the Under of Bells. Leo takes the
 trick with the Under of Bells."."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from chaitea.engine.actions import Accept, Decline, Offer, Pass, Pick, Play, Res
 from chaitea.engine.pick_items import Choose, Push
 
 from .base import pick_title
-from .jass_words import item_words
+from .value_words import item_words
 from .words import plain_reason
 
 __all__ = ["describe"]

@@ -1,8 +1,8 @@
 """The Jass table: play a whole game of any Jass ruleset at one or more seats against bots,
 with Swiss-suited cards (or French), teams shown, the forehand's choice with the
-push, the Weis and Stöck of the hand with their points and who scores them, and the score board
-as players keep it (:mod:`.jass_board`). Views hold no rules: every legal move, refusal, Weis and
-score is the engine's (:class:`chaitea.State`). The game runs on the shared
+push, the Weis and Stöck of the hand with their points and who scores them, and the score
+board as players keep it (:mod:`.score_boards`). Views hold no rules: every legal move, refusal,
+Weis and score is the engine's (:class:`chaitea.State`). The game runs on the shared
 :class:`~.session.Session`, as on the Chai Tea Jazz table: the bots' turns and their pacing, the
 take-back (your last action in the hand), the step captions.
 
@@ -44,13 +44,13 @@ from chaitea.records.record import loads as loads_record
 from chaitea.rulesets import jass_game
 
 from .base import Refusal, View, button, default_names, html, show
-from .jass_board import board_html, pad_labels
-from .jass_practice import BOT_STRENGTH, JassPractice
-from .jass_words import item_words, meld_words, suit_words
+from .practice import BOT_STRENGTH, JassPractice
 from .runners import Scheduler
+from .score_boards import board_html, pad_labels
 from .session import Session
 from .strip import CardStrip, LoadButton, SaveButton, StripItem
 from .table_bots import SPEEDS, check_speed
+from .value_words import item_words, meld_words, suit_words
 
 __all__ = ["BOT_STRENGTH", "JassTable"]
 
@@ -64,7 +64,7 @@ class JassTable(JassPractice, View):
     ``"french"``. Each hand is dealt from ``seed`` (:func:`chaitea.engine.machine.round_seed`).
 
     Actions: :meth:`pick`, :meth:`play`, :meth:`next_hand`, :meth:`new_game`, :meth:`load`,
-    and the practice ones (:class:`~.jass_practice.JassPractice`): :meth:`hint`, :meth:`advice`,
+    and the practice ones (:class:`~.practice.JassPractice`): :meth:`hint`, :meth:`advice`,
     :meth:`review`, :meth:`same_deal`, :meth:`take_back`, :meth:`set_bot`; readers:
     :meth:`legal`, :meth:`to_act`, :attr:`state`, :attr:`message`.
     """
@@ -92,7 +92,7 @@ class JassTable(JassPractice, View):
         self.header = html("", "ctj-jass-header")
         self.seats = html("", "ctj-jass-seats")
         self.weis = html("", "ctj-jass-weis")
-        self.caption_line = html("", "ctj-jass-caption")  # the latest step in words
+        self.caption_line = html("", "ctj-caption-line", "ctj-jass-caption")  # the latest step
         self.trick = CardStrip(interactive=False, label="the trick", faces=faces,
                                empty="No card on the table yet.", css_class="ctj-jass-trick")
         self.last = CardStrip(interactive=False, label="the last trick", faces=faces,
@@ -261,7 +261,7 @@ class JassTable(JassPractice, View):
             self.seats.value = self._seats_html()
             self.weis.value = self._weis_html()
             self.board.value = board_html(s, self.faces)
-            self.caption_line.value = f"<small>{escape(self.session.caption)}</small>"
+            self.caption_line.value = escape(self.session.caption)
         cards = g.deck.cards
         # the trick on the table while the hand is played; at the hand's end its last trick
         # is on the last-trick strip only (the engine keeps it as the current trick too)

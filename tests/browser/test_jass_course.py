@@ -22,7 +22,7 @@ from chaitea_widgets.course import (
     weis_hand_problem,
 )
 from chaitea_widgets.course.exercise import _slug
-from chaitea_widgets.jass_words import contract_words
+from chaitea_widgets.value_words import contract_words
 from tests.browser.harness import open_dashboard
 from tests.browser.shots import full_screenshot
 from tests.browser.test_dashboards import UPDATE_MS, card, desk, status  # noqa: F401

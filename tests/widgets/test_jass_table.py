@@ -14,8 +14,8 @@ import chaitea.rulesets  # noqa: F401  (fills the registry)
 from chaitea.engine.registry import REGISTRY
 from chaitea.engine.ruleset import Ruleset
 from chaitea.rulesets import jass_game
-from chaitea_widgets.jass_board import chalk_board_svg, chalk_strokes
 from chaitea_widgets.jass_table import JassTable
+from chaitea_widgets.score_boards import chalk_board_svg, chalk_strokes
 from tests.widgets.conftest import FakeClock, browser_click, enabled_cards, shown_cards
 
 # every Jass ruleset the engine plays, at every player count it allows
@@ -243,7 +243,7 @@ def test_tutti_shows_the_trump_once_it_is_set() -> None:
     while table.state.trump < 0:
         assert table.state.phase == "play" and "trump now" not in table.header.value
         table.play(rng.choice(table.legal()))
-    from chaitea_widgets.jass_words import suit_words
+    from chaitea_widgets.value_words import suit_words
     assert f"trump now: {suit_words(table.state.trump)}" in table.header.value
 
 
@@ -304,7 +304,7 @@ def test_the_four_player_pad_writes_each_teams_score_and_points() -> None:
     """In four-player Coiffeur-Schieber the engine gives the pad's values per team
     ({"A": x, "B": y}); the pad shows the numbers (not the keys "A", "B"), the row's points,
     and the table of hands puts a hand in the column of its forehand's team (Mufasa: A)."""
-    from chaitea_widgets.jass_board import hands_table_html, pad_html
+    from chaitea_widgets.score_boards import hands_table_html, pad_html
 
     pad = {"acorns": {"value": 1, "scores": {"A": 105, "B": None},
                       "contracts": {"A": "trump(C)", "B": None}, "points": {"A": 10, "B": 0}},

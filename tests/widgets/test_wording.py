@@ -159,7 +159,7 @@ def test_four_unders_not_four_jacks_and_no_stray_cards() -> None:
     example printed as "four 9s (150)", not with its cards strung after it."""
     from chaitea.records.teaching_deals import WEIS
     from chaitea.rulesets.jass import best_melds
-    from chaitea_widgets.jass_words import meld_words
+    from chaitea_widgets.value_words import meld_words
 
     assert meld_words(best_melds("JC JD JH JS 6D 7D 8D 9D 10D")[0]) == "four Unders (200)"
     assert meld_words(best_melds("QC QD QH QS")[0]) == "four Obers (100)"

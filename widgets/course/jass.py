@@ -32,8 +32,8 @@ from chaitea.records.teaching_deals import TRICKS, WEIS
 from chaitea.rulesets.jass import mode_of
 from chaitea_widgets import CardStrip, JassTable
 from chaitea_widgets.base import Refusal, View, button, html
-from chaitea_widgets.jass_words import contract_words, suit_words
 from chaitea_widgets.strip import StripItem
+from chaitea_widgets.value_words import contract_words, suit_words
 
 from .ctj import NAMES
 from .exercise import Exercise

@@ -27,8 +27,8 @@ from chaitea.rulesets.jass import (
     mode_of,
     row_tallies,
 )
-from chaitea_widgets.jass_board import chalk_board_svg, chalk_strokes
-from chaitea_widgets.jass_words import meld_words
+from chaitea_widgets.score_boards import chalk_board_svg, chalk_strokes
+from chaitea_widgets.value_words import meld_words
 
 from .ctj import NAMES
 from .exercise import Problem
@@ -152,7 +152,7 @@ def schieber_score_problem(seed: int) -> Problem:
 
 def chalk_problem(seed: int) -> Problem:
     """Read the chalk board: a team's total drawn in strokes (the board the Jass table draws,
-    ``chaitea_widgets.jass_board``); the answer is the total it shows."""
+    ``chaitea_widgets.score_boards``); the answer is the total it shows."""
     rng = random.Random(seed)
     totals = (rng.randrange(60, 1400), rng.randrange(60, 1400))
     team = seed % 2

@@ -24,7 +24,7 @@ from chaitea.records.teaching import TrickExample, card_values, legal_cards, tri
 from chaitea.records.teaching_deals import FOLLOWING
 from chaitea.rulesets import jass_game
 from chaitea.rulesets.jass import mode_of
-from chaitea_widgets.jass_words import suit_words
+from chaitea_widgets.value_words import suit_words
 
 from .exercise import Problem
 from .jass import MODES, NAMES4, card_name, cards_html, mode_title, strongest_first, trick_html

@@ -17,9 +17,9 @@ from chaitea.ai.jass_replay import same_deal
 from chaitea.core.markup import escape
 
 from .base import Refusal, button, html, show
-from .jass_words import card_words, item_words
 from .seat_bots import bot_named
 from .session import Session
+from .value_words import card_words, item_words
 
 __all__ = ["BOT_STRENGTH", "HINT_SAMPLES", "JassPractice"]
 

@@ -24,7 +24,7 @@ from typing import Any
 
 from chaitea.core.markup import escape
 
-from .jass_words import SUIT_WORDS, contract_words
+from .value_words import SUIT_WORDS, contract_words
 
 __all__ = ["board_html", "chalk_board_svg", "chalk_strokes", "hands_table_html", "pad_html",
            "pad_labels"]
@@ -151,7 +151,7 @@ def _by_side(values: object, n: int) -> list[object]:
 
 
 #: A pad row's suit names with French faces (the row keys and labels are the Swiss suits'),
-#: from the suits' words (jass_words.SUIT_WORDS)
+#: from the suits' words (value_words.SUIT_WORDS)
 FRENCH_ROWS = {SUIT_WORDS["swiss"][x]: SUIT_WORDS["french"][x].capitalize() for x in "CDHS"}
 
 

@@ -1,5 +1,6 @@
-"""The Jass picking items, contracts and Weis in a player's words: what the Jass
-table's buttons and lines say. Words only: the items are the engine's values
+"""The engine's values in a player's words: a table game's picking items, contracts, Weis,
+suits and cards (Swiss or French faces), as the Jass table's buttons, lines and captions say
+them. Words only: the items are the engine's values
 (:mod:`chaitea.engine.pick_items`), the contracts its :class:`~chaitea.core.contracts.Contract`.
 
 >>> item_words("trump(H)"), item_words("trump(H)", faces="french")
