@@ -123,15 +123,17 @@ class JassTable(JassPractice, View):
 
     # -- the game ---------------------------------------------------------------------------
     def new_game(self, seed: int) -> None:
-        """A new game of the same ruleset and seats, its hands dealt from ``seed``."""
+        """A new game of the same ruleset and seats, its hands dealt from ``seed``; each bot
+        seat keeps the bot chosen for it."""
         game = jass_game(self._ruleset, self._players, options=self._options)
         n = game.players
         bad = [h for h in self._humans if type(h) is not int or not 0 <= h < n]
         if bad:
             raise Refusal(f"humans must be seats 0..{n - 1}, not {bad[0]!r}")
         self._seed = seed
-        self._start(game.new_initial_state(names=self._names or default_names(n)),
-                    dict.fromkeys(range(n), self._bot_name))
+        bots = self._bot_choices(n) if hasattr(self, "session") else dict.fromkeys(
+            range(n), self._bot_name)
+        self._start(game.new_initial_state(names=self._names or default_names(n)), bots)
 
     def _start(self, state: State, bots: dict[int, str]) -> None:
         """Play ``state`` in a new session: the ``bots`` by name at the seats not played here,
@@ -218,9 +220,7 @@ class JassTable(JassPractice, View):
             if self.state.phase != phase:
                 raise Refusal(f"it is not the time to {'pick' if phase == 'picking' else 'play'}"
                               f" (now: {self.state.phase})")
-            if self.to_act() not in self._humans:
-                raise Refusal("it is a bot's turn")
-            self.session.act(action)  # the engine's refusal leaves the game as it was
+            self.session.act(action)  # a bot's turn or the engine's refusal: nothing changes
             self.status.set("")
             self.coach.value = ""
         ok = self._attempt(run)
@@ -291,6 +291,9 @@ class JassTable(JassPractice, View):
         self.save.filename = f"chaitea-{g.name}-hand{s.round_number}.json"
         if s.phase == "end":
             self.status.ok(self._end_words())
+        elif self.session.failure:  # a paced bot move failed: the game waits, and says why
+            self.status.error(self.session.failure)
+            self.session.failure = ""
 
     def _sorted(self, cards: list[Any]) -> list[Any]:
         """A hand as players hold it: trumps first, then each suit, strongest first in the

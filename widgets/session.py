@@ -84,6 +84,7 @@ class Session:
         self.hold = 0.0
         self.scheduler: Scheduler | None = None
         self.pending = False  # a paced bot move is waiting for its moment
+        self.failure = ""  # why the last paced bot move failed (the game waits for it)
         self.moves_by_people = 0  # a view's message stays until a person acts again
         self.step_by_step = False  # presenter: bots' cards one at a time (picking goes on)
         self.run_bots()
@@ -300,8 +301,9 @@ class Session:
         self.pending = False
         try:
             self.run_bots(limit=1)
-        except Exception:  # a failing bot: the game waits (the Bot move button says why)
+        except Exception as e:  # a failing bot: the game waits (the Bot move button says why)
             log.exception("a paced bot move failed")
+            self.failure = str(e)  # for a view without that button to say
             return
         finally:
             self.changed()

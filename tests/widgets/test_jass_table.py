@@ -373,3 +373,30 @@ def test_a_game_loaded_between_hands_waits_for_next_hand() -> None:
     assert other.next_button.layout.display != "none"
     other.next_hand()
     assert other.state.round_number == 2 and other.state.phase in ("picking", "play")
+
+
+def test_a_failing_paced_bot_says_why_and_the_game_waits() -> None:
+    class Broken:
+        def act(self, state: object) -> int:
+            raise RuntimeError("no idea")
+
+    clock = FakeClock()
+    table = JassTable("schieber", seed=3, humans=(0,), speed="instant")
+    _to_human_play(table)
+    for seat in (1, 2, 3):
+        table.session.set_bot(seat, Broken())
+    assert table.set_speed("fast", scheduler=clock)
+    while not clock.waiting:
+        assert table.play(table.legal()[0])
+    before = table.state.record()
+    clock.run()
+    assert "failed (RuntimeError: no idea)" in table.message and "waits" in table.message
+    assert table.state.record() == before and not clock.waiting
+
+
+def test_a_new_game_keeps_the_bots_chosen() -> None:
+    table = JassTable("schieber", seed=2, humans=(0,), speed="instant")
+    assert table.set_bot(2, "random")
+    table.new_game(5)
+    assert table._bot_names == {1: "rule", 2: "random", 3: "rule"}
+    assert table.bot_menus[2].value == "random" and table.state.round_number == 1

@@ -270,6 +270,7 @@ class TableChooser(View):
             self.table.widget.remove_class("ctj-main")
             self.holder.children = [self.table.widget]
             if old is not None:
+                old.session.stop()  # its bots' waiting move does nothing now
                 old.widget.close()
             self.chosen = index
             for i, b in enumerate(self.buttons):  # the table shown: the kit's primary colour
