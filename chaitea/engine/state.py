@@ -31,7 +31,7 @@ reader the flow does not have is an ``AttributeError``, as for any attribute an 
 ...     type(state).__name__, len(state.round_results), state.phase
 ('State', 1, 'picking')
 ('State', 1, 'picking')
-('State', 1, 'picking')
+('State', 1, 'end')
 >>> hasattr(Game(ruleset="schieber").new_initial_state(), "barrel")
 False
 """
