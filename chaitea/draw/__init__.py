@@ -7,7 +7,7 @@ Importing this package registers its drawers in :mod:`chaitea.core.render`, whic
 from __future__ import annotations
 
 from chaitea.core.render import register
-from chaitea.draw.jass_views import JassHand, JassTrick
+from chaitea.draw.card_views import JassHand, JassTrick
 from chaitea.draw.svg import card_svg, pad_html, state_html
 
 register("card", card_svg)
