@@ -261,7 +261,7 @@ class JassTable(JassPractice, View):
             self.seats.value = self._seats_html()
             self.weis.value = self._weis_html()
             self.board.value = board_html(s, self.faces)
-            self.caption_line.value = escape(self.session.caption)
+            self.caption_line.value = escape(self._recent_steps())
         cards = g.deck.cards
         # the trick on the table while the hand is played; at the hand's end its last trick
         # is on the last-trick strip only (the engine keeps it as the current trick too)
@@ -294,6 +294,15 @@ class JassTable(JassPractice, View):
         elif self.session.failure:  # a paced bot move failed: the game waits, and says why
             self.status.error(self.session.failure)
             self.session.failure = ""
+
+    def _recent_steps(self, most: int = 6) -> str:
+        """The steps since the latest action of a person here (theirs first) in words, the
+        last ``most`` of them: the bots' replies, the trick taken, the hand written."""
+        steps = self.session.steps
+        i = len(steps) - 1
+        while i > 0 and steps[i].seat not in self._humans:
+            i -= 1
+        return " ".join(step.caption for step in steps[max(i, len(steps) - most):])
 
     def _sorted(self, cards: list[Any]) -> list[Any]:
         """A hand as players hold it: trumps first, then each suit, strongest first in the
