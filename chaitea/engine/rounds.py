@@ -1,9 +1,8 @@
-"""One round's records and the fields of a game state (the parts of ``GameState`` shared by
-its modules: :mod:`chaitea.engine.game` (the state API), :mod:`chaitea.engine.round_play` (deals
-and play),
-:mod:`chaitea.engine.view` (reading the state) and its ruleset's parts,
-:mod:`chaitea.rulesets.barrel`
-(picking) and :mod:`chaitea.rulesets.paper_pad` (scoring)).
+"""One Chai Tea Jazz round's records: a trick as played, a round's result, the picking's outcome,
+the played round handed to the scoring part and the round's log (read by its flow,
+:mod:`chaitea.engine.game`, :mod:`chaitea.engine.round_play`, :mod:`chaitea.engine.view`, and its
+ruleset's parts, :mod:`chaitea.rulesets.barrel` (picking) and :mod:`chaitea.rulesets.paper_pad`
+(scoring)).
 
 >>> round_seed(7, 0) == round_seed(7, 0) != round_seed(7, 1)
 True
@@ -11,18 +10,15 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 from chaitea.core.cards import Card
 from chaitea.core.contracts import Contract
 from chaitea.core.deals import Deal
-from chaitea.core.round_tables import PlayPlan, TrickTables
-from chaitea.engine.machine import StateMachine, round_seed
-from chaitea.engine.pad import Pad
+from chaitea.engine.machine import round_seed
 
-__all__ = ["Picked", "PlayedRound", "RoundResult", "StateFields", "TrickRecord", "round_seed"]
+__all__ = ["Picked", "PlayedRound", "RoundResult", "TrickRecord", "round_seed"]
 
 
 @dataclass(frozen=True)
@@ -120,55 +116,3 @@ class _RoundLog:
         r.actions = list(self.actions)
         r.result = self.result
         return r
-
-
-class StateFields(StateMachine[RoundResult]):
-    """The fields of a :class:`~chaitea.engine.game.GameState`, declared once for the modules that
-    implement its parts (``GameState.__init__`` sets them)."""
-
-    game: Any  # a Game (chaitea.engine.game.GameState narrows it)
-    names: list[str]
-    _seed: int | None
-    _round_only: bool
-    _score: Pad  # the score state: the Paper Pad (chaitea.engine.score_step)
-    _barrel: int
-    _phase: str
-    _agreed: bool
-    _logs: list[_RoundLog]
-    _results: list[RoundResult]
-    # cards
-    _hands: list[int]
-    _straw_up: list[int]
-    _straw_down: list[int]
-    _cover: tuple[int, ...]
-    _set_aside: tuple[int, ...]
-    # picking: the situation (chaitea.rulesets.barrel.Bidding; chaitea.engine.pick_step)
-    _turn: int
-    _situation: Any
-    # play
-    _picked: Picked | None  # the round's picking outcome (handed to the scoring part)
-    _declarer: int
-    _contract: Contract | None
-    _tt: TrickTables | None  # the trick's tables (chaitea.engine.play_step)
-    _legal: Callable[[int, int, Sequence[int]], int]
-    _strength: tuple[tuple[int, ...], ...]
-    _trick: list[int]
-    _leader: int
-    _led: int
-    _trick_no: int
-    _side_points: list[int]
-    _tricks_won: list[int]
-    _tricks: list[tuple[int, tuple[int, ...], int]]
-    _lm: int
-    _acts: list[int]
-
-    if TYPE_CHECKING:  # implemented by GameState (chaitea.engine.game)
-        def current_player(self) -> int: ...
-        def legal_moves(self) -> list[str]: ...
-        def _start_play(self, picked: Picked) -> None: ...
-        def _begin_picking(self) -> None: ...
-        def _auto_deal(self) -> None: ...
-        def _setup_trick(self) -> None: ...
-        def _start_tricks(self, plan: PlayPlan, leader: int,
-                          trumps: Sequence[int] = ()) -> None: ...
-        def _score_round(self, hand: PlayedRound) -> None: ...
