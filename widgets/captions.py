@@ -100,7 +100,12 @@ def _table_step(before: State, after: State, aid: int) -> str:
     else:
         item = g.item_of(spelling)
         chose = type(item) is Choose
-        text = (f"{who} pushes: the partner chooses." if type(item) is Push else
+        # a secret item (Differenzler's guess, written face down): another seat does not see
+        # every item written (the engine's observation)
+        other = (before.current_player() + 1) % g.players
+        secret = len(after.observation(other)["picking"]) < len(after.pick_items())
+        text = (f"{who} writes their choice face down (shown at the hand's end)." if secret else
+                f"{who} pushes: the partner chooses." if type(item) is Push else
                 f"{who} chooses {item_words(spelling)}." if chose else
                 f"{who}: {item_words(spelling)}.")
         if after.phase == "play" and after.contract and not chose:

@@ -108,9 +108,9 @@ def item_words(spelling: str, faces: str = "swiss") -> str:
     if type(item) is Guess:
         return f"Guess {item.points} points"
     if type(item) is Bid:
-        return f"Bid {item.tricks} tricks"
+        return f"Bid {item.tricks} trick{'s' * (item.tricks != 1)}"
     if type(item) is Announce:
-        return f"Announce {item.tricks} tricks"
+        return f"Announce {item.tricks} trick{'s' * (item.tricks != 1)}"
     if type(item) is Double:
         return "Double"
     if type(item) is Declare:

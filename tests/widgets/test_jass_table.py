@@ -400,3 +400,16 @@ def test_a_new_game_keeps_the_bots_chosen() -> None:
     table.new_game(5)
     assert table._bot_names == {1: "rule", 2: "random", 3: "rule"}
     assert table.bot_menus[2].value == "random" and table.state.round_number == 1
+
+
+def test_the_captions_keep_differenzlers_guesses_face_down_until_the_hand_ends() -> None:
+    """A guess is written face down (RULES J): a step's words never show one while the hand is
+    on; the hand's end shows them (the engine's observation decides what a seat sees)."""
+    table = JassTable("differenzler", seed=3, humans=(0,), speed="instant")
+    while table.state.phase == "picking":
+        assert table.pick(table.legal()[0])
+    said = " ".join(step.caption for step in table.session.steps)
+    assert "Guess" not in said and said.count("face down") == 4
+    from chaitea_widgets.value_words import item_words
+    assert item_words("bid(1)") == "Bid 1 trick"
+    assert item_words("announce(2)") == "Announce 2 tricks"
