@@ -43,11 +43,12 @@ from chaitea.records.record import MAX_RECORD_BYTES
 from chaitea.records.record import loads as loads_record
 from chaitea.rulesets import jass_game
 
-from .base import Refusal, View, button, default_names, html, show
+from .base import Refusal, button, default_names, html, show
 from .practice import BOT_STRENGTH, JassPractice
 from .runners import Scheduler
 from .score_boards import board_html, pad_labels
 from .session import Session
+from .stepped import SteppedView
 from .strip import CardStrip, LoadButton, SaveButton, StripItem
 from .table_bots import SPEEDS, check_speed
 from .value_words import item_words, meld_words, suit_words
@@ -57,7 +58,7 @@ __all__ = ["BOT_STRENGTH", "JassTable"]
 MAX_CHOICES = 14  # more legal items than this (guesses, bids) go in a drop-down
 
 
-class JassTable(JassPractice, View):
+class JassTable(JassPractice, SteppedView):
     """A whole game of the Jass ruleset ``ruleset`` (``"schieber"``, ``"coiffeur"``, ...) with
     ``players`` seats, the ``humans`` seats played here and the others by ``bots`` (``"rule"``,
     ``"pimc"`` or ``"random"``). ``faces``: ``"swiss"`` (Acorns, Shields, Bells, Roses) or
@@ -65,7 +66,9 @@ class JassTable(JassPractice, View):
 
     Actions: :meth:`pick`, :meth:`play`, :meth:`next_hand`, :meth:`new_game`, :meth:`load`,
     and the practice ones (:class:`~.practice.JassPractice`): :meth:`hint`, :meth:`advice`,
-    :meth:`review`, :meth:`same_deal`, :meth:`take_back`, :meth:`set_bot`; readers:
+    :meth:`review`, :meth:`same_deal`, :meth:`take_back`, :meth:`set_bot`; the steps of the
+    game reviewed (:class:`~.stepped.SteppedView`): :meth:`first`, :meth:`back`,
+    :meth:`forward`, :meth:`live`; readers:
     :meth:`legal`, :meth:`to_act`, :attr:`state`, :attr:`message`.
     """
 
@@ -111,15 +114,40 @@ class JassTable(JassPractice, View):
         self.upload.on_file(self._guard(self._uploaded))
         self._pick_key: tuple[str, ...] = ()
         practice = self._practice_widgets()
+        self.nav = self._nav_bar()
         self.new_game(seed)
         self.bot_box = w.VBox([self._bot_menu_box()])
         self.speed.observe(self._guard(lambda _c: self._apply_speed()), "value")
         felt = w.HBox([w.VBox([self.seats, self.weis]), self.trick, self.last])
         felt.add_class("ctj-jass-felt")
         self._finish(self.header, felt, self.caption_line, self.picks,
-                     self.hand, self.status.widget, practice,
+                     self.hand, self.status.widget, practice, self.nav,
                      w.HBox([self.next_button, self.save, self.upload, self.speed]), self.board,
                      self.bot_box)
+
+    def _nav_bar(self) -> w.HBox:
+        """The steps of the game, reviewed: the hand's start, back, forward, the game now."""
+        self.first_button = button("« Start", "ctj-first", tooltip="Start of the hand",
+                                   quiet=True)
+        self.step_back_button = button("◀ Back", "ctj-back", tooltip="One step back",
+                                       quiet=True)
+        self.step_label = html("", "ctj-step-label")
+        self.forward_button = button("Forward ▶", "ctj-forward", quiet=True)
+        self.live_button = button("Latest »", "ctj-live", tooltip="Back to the game",
+                                  quiet=True)
+        for b, go in ((self.first_button, self.first), (self.step_back_button, self.back),
+                      (self.forward_button, self.forward), (self.live_button, self.live)):
+            b.on_click(lambda _b, go=go: go())
+        nav = w.HBox([self.first_button, self.step_back_button, self.step_label,
+                      self.forward_button, self.live_button])
+        nav.add_class("ctj-nav")
+        return nav
+
+    def _after_move(self) -> None:
+        """Back at the game: the bots go on (at the table's pace)."""
+        self.status.set("")
+        if self.session.is_live:
+            self.session.replan()
 
     # -- the game ---------------------------------------------------------------------------
     def new_game(self, seed: int) -> None:
@@ -170,8 +198,9 @@ class JassTable(JassPractice, View):
 
     def next_hand(self) -> None:
         """Deal the next hand (between hands only)."""
-        if self.state.phase != "deal":
-            raise Refusal("the hand is still on: finish it first" if self.state.phase != "end"
+        phase = self.session.live_state.phase
+        if phase != "deal":
+            raise Refusal("the hand is still on: finish it first" if phase != "end"
                           else "the game is over: start a new game")
         self.session.resume()
         self._render()
@@ -200,8 +229,10 @@ class JassTable(JassPractice, View):
 
     # -- actions ----------------------------------------------------------------------------
     def legal(self) -> list[str]:
-        """The legal moves of the seat to act, when it is played here (else ``[]``)."""
-        return self.state.legal_moves() if self.to_act() in self._humans else []
+        """The legal moves of the seat to act, when it is played here and the game is shown
+        as it stands (else ``[]``)."""
+        live = self.session.is_live
+        return self.state.legal_moves() if live and self.to_act() in self._humans else []
 
     def to_act(self) -> int:
         """The seat to act (negative at a deal or the end)."""
@@ -217,6 +248,9 @@ class JassTable(JassPractice, View):
 
     def _act(self, action: str, phase: str) -> bool:
         def run() -> None:
+            if not self.session.is_live:
+                raise Refusal("you are looking at an earlier step: press Latest » to return "
+                              "to the game")
             if self.state.phase != phase:
                 raise Refusal(f"it is not the time to {'pick' if phase == 'picking' else 'play'}"
                               f" (now: {self.state.phase})")
@@ -279,16 +313,22 @@ class JassTable(JassPractice, View):
                 for i, c in enumerate(ids)])
         show(self.last, bool(done))
         seat = self._shown_seat()
-        legal = set(s.legal_moves()) if s.phase == "play" and self.to_act() == seat else set()
+        legal = set(self.legal()) if s.phase == "play" and self.to_act() == seat else set()
         hand = self._sorted(s.hand(seat)) if seat is not None else []
         self.hand.label = f"{s.names[seat]}'s hand" if seat is not None else "your hand"
         self.hand.set_items([StripItem(card=c, playable=(str(c) in legal) if legal else None)
                              for c in hand])
         self._render_picks()
         self._update_practice()
-        show(self.next_button, s.phase == "deal")
-        self.save.payload = json.dumps(s.record())
-        self.save.filename = f"chaitea-{g.name}-hand{s.round_number}.json"
+        ses = self.session
+        show(self.next_button, s.phase == "deal" and ses.is_live)
+        live = ses.live_state  # saved as it stands, whichever step is shown
+        self.save.payload = json.dumps(live.record())
+        self.save.filename = f"chaitea-{g.name}-hand{live.round_number}.json"
+        self.step_label.value = f"step {ses.cursor} of {len(ses.steps) - 1}"
+        self.first_button.disabled = ses.cursor == ses.round_start()
+        self.step_back_button.disabled = ses.cursor == 0
+        self.forward_button.disabled = self.live_button.disabled = ses.is_live
         if s.phase == "end":
             self.status.ok(self._end_words())
         elif self.session.failure:  # a paced bot move failed: the game waits, and says why
@@ -298,7 +338,10 @@ class JassTable(JassPractice, View):
     def _recent_steps(self, most: int = 6) -> str:
         """The steps since the latest action of a person here (theirs first) in words, the
         last ``most`` of them: the bots' replies, the trick taken, the hand written."""
-        steps = self.session.steps
+        ses = self.session
+        if not ses.is_live:
+            return f"Reviewing (Latest » returns to the game): {ses.caption}"
+        steps = ses.steps
         i = len(steps) - 1
         while i > 0 and steps[i].seat not in self._humans:
             i -= 1

@@ -99,7 +99,7 @@ class JassPractice:
 
     def _update_practice(self) -> None:
         s = self.state
-        mine = s.current_player() in self._humans
+        mine = s.current_player() in self._humans and self.session.is_live
         show(self.hint_button, s.phase == "play" and mine)
         show(self.advice_button, s.phase == "picking" and mine)
         finished = any(r.get("played", True) for r in s.round_results)

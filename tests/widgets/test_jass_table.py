@@ -413,3 +413,20 @@ def test_the_captions_keep_differenzlers_guesses_face_down_until_the_hand_ends()
     from chaitea_widgets.value_words import item_words
     assert item_words("bid(1)") == "Bid 1 trick"
     assert item_words("announce(2)") == "Announce 2 tricks"
+
+
+def test_the_steps_of_the_game_are_reviewed_and_the_game_goes_on_from_latest() -> None:
+    """The session's steps at the Jass table: back and forward through the game (each step
+    in words), nothing playable while an earlier step is shown, then Latest » and play on."""
+    table = JassTable("schieber", seed=4, humans=(0,), speed="instant")
+    _to_human_play(table)
+    live = table.state
+    card = table.legal()[0]
+    assert table.back() and not table.session.is_live and table.legal() == []
+    assert "Reviewing" in table.caption_line.value
+    assert table.hint_button.layout.display == "none"
+    assert not table.play(card) and "Latest »" in table.message
+    assert table.forward() or table.live()
+    assert table.live() and table.state is live and table.legal()
+    assert table.first() and table.session.cursor == table.session.round_start()
+    assert table.live() and table.play(card) and card not in shown_cards(table.hand)
