@@ -12,6 +12,7 @@ from typing import Any
 
 from chaitea import Card, Game, RoundResult, State, TrickRecord
 from chaitea.draw.svg import card_name
+from chaitea.draw.swiss_cards import check_faces, jass_card_name
 from chaitea.engine.actions import Accept, Decline, Offer, Pass, Pick, Play, Rescind
 from chaitea.engine.pick_items import Choose, Push
 
@@ -22,13 +23,14 @@ from .words import plain_reason
 __all__ = ["describe"]
 
 
-def describe(before: State, after: State) -> str:
-    """Words for the step from ``before`` to ``after`` (one action), from the engine's state."""
+def describe(before: State, after: State, faces: str = "swiss") -> str:
+    """Words for the step from ``before`` to ``after`` (one action), from the engine's state;
+    a table's cards and suits named as its ``faces`` show them (``"swiss"``, ``"french"``)."""
     g = before.game
     hist = after.history()
     action = getattr(g, "action", None)  # Chai Tea Jazz's action values (a table: spellings)
     if action is None:
-        return _table_step(before, after, hist[-1]) if hist else ""
+        return _table_step(before, after, hist[-1], faces) if hist else ""
     names = before.names
     seat = before.current_player()
     who = names[seat]
@@ -84,7 +86,7 @@ def describe(before: State, after: State) -> str:
     return text.strip()
 
 
-def _table_step(before: State, after: State, aid: int) -> str:
+def _table_step(before: State, after: State, aid: int, faces: str) -> str:
     """A table's step (a Jass ruleset, Oh Hell) in words: a pick by its item's words, a card
     by its name; the trick's winner, the contract chosen, the hand's score, the game's end."""
     g: Any = before.game
@@ -92,11 +94,11 @@ def _table_step(before: State, after: State, aid: int) -> str:
     who = names[before.current_player()]
     spelling = g.action_to_string(aid)
     if before.phase == "play":
-        text = f"{who} plays {_card_words(g.deck.cards[aid])}."
+        text = f"{who} plays {_card_words(g.deck.cards[aid], faces)}."
         trick = _last_trick(after) if len(after.trick_ids()) > len(before.trick_ids()) else None
         if trick is not None:
             win = trick.cards[(trick.winner - trick.leader) % g.players]
-            text += f" {names[trick.winner]} takes the trick with {_card_words(win)}."
+            text += f" {names[trick.winner]} takes the trick with {_card_words(win, faces)}."
     else:
         item = g.item_of(spelling)
         chose = type(item) is Choose
@@ -106,10 +108,10 @@ def _table_step(before: State, after: State, aid: int) -> str:
         secret = len(after.observation(other)["picking"]) < len(after.pick_items())
         text = (f"{who} writes their choice face down (shown at the hand's end)." if secret else
                 f"{who} pushes: the partner chooses." if type(item) is Push else
-                f"{who} chooses {item_words(spelling)}." if chose else
-                f"{who}: {item_words(spelling)}.")
+                f"{who} chooses {item_words(spelling, faces)}." if chose else
+                f"{who}: {item_words(spelling, faces)}.")
         if after.phase == "play" and after.contract and not chose:
-            text += f" The contract: {item_words(after.contract)}."
+            text += f" The contract: {item_words(after.contract, faces)}."
     if len(after.round_results) > len(before.round_results):
         score = after.round_results[-1].get("score")
         sides = [f"team {x}" for x in g.side_names] if g.side_names else names
@@ -121,10 +123,12 @@ def _table_step(before: State, after: State, aid: int) -> str:
     return text
 
 
-def _card_words(card: Card) -> str:
-    """A card in a caption: a Swiss card by its name ("the Under of Bells"), another with its
-    spelling ("7H (7 of hearts)")."""
-    return f"the {card_name(card)}" if card.jass else f"{card} ({card_name(card)})"
+def _card_words(card: Card, faces: str) -> str:
+    """A card in a caption: a Jass card by its name on ``faces`` ("the Under of Bells", "the
+    Jack of hearts"), another with its spelling ("7H (7 of hearts)")."""
+    if card.jass:
+        return f"the {jass_card_name(card, check_faces(faces))}"
+    return f"{card} ({card_name(card)})"
 
 
 def _last_trick(state: State) -> TrickRecord | None:

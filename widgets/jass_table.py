@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
+from functools import partial
 from typing import Any
 
 import ipywidgets as w
@@ -44,6 +45,7 @@ from chaitea.records.record import loads as loads_record
 from chaitea.rulesets import jass_game
 
 from .base import Refusal, button, default_names, html, show
+from .captions import describe
 from .practice import BOT_STRENGTH, JassPractice
 from .runners import Scheduler
 from .score_boards import board_html, pad_labels
@@ -102,7 +104,7 @@ class JassTable(JassPractice, SteppedView):
                               css_class="ctj-jass-last")
         self.hand = CardStrip(label="your hand", faces=faces, css_class="ctj-jass-hand",
                               empty="No cards left: the hand is over.")
-        self.hand.on_click(self._guard(self._clicked))
+        self.hand.on_click(self._guard(self.play))
         self.picks = w.HBox([])
         self.picks.add_class("ctj-jass-picks")
         self.board = html("", "ctj-jass-board")
@@ -127,19 +129,9 @@ class JassTable(JassPractice, SteppedView):
 
     def _nav_bar(self) -> w.HBox:
         """The steps of the game, reviewed: the hand's start, back, forward, the game now."""
-        self.first_button = button("« Start", "ctj-first", tooltip="Start of the hand",
-                                   quiet=True)
-        self.step_back_button = button("◀ Back", "ctj-back", tooltip="One step back",
-                                       quiet=True)
-        self.step_label = html("", "ctj-step-label")
-        self.forward_button = button("Forward ▶", "ctj-forward", quiet=True)
-        self.live_button = button("Latest »", "ctj-live", tooltip="Back to the game",
-                                  quiet=True)
-        for b, go in ((self.first_button, self.first), (self.step_back_button, self.back),
-                      (self.forward_button, self.forward), (self.live_button, self.live)):
-            b.on_click(lambda _b, go=go: go())
-        nav = w.HBox([self.first_button, self.step_back_button, self.step_label,
-                      self.forward_button, self.live_button])
+        (self.first_button, self.step_back_button, self.step_label, self.forward_button,
+         self.live_button) = buttons = self._nav_buttons("Start of the hand")
+        nav = w.HBox(list(buttons))
         nav.add_class("ctj-nav")
         return nav
 
@@ -173,7 +165,8 @@ class JassTable(JassPractice, SteppedView):
         seed = self._seed
         ses = Session(state, humans=self._humans, seed=seed, autoplay=False,
                       bots={s: b for s, b in bots.items() if s not in self._humans},
-                      deal_seed=lambda k: round_seed(seed, k), take_back_until="round")
+                      deal_seed=lambda k: round_seed(seed, k), take_back_until="round",
+                      captions=partial(describe, faces=self.faces))
         self.session = ses
         ses.autoplay = True
         ses.set_pace(SPEEDS[self.speed.value], scheduler=self._scheduler)
@@ -261,9 +254,6 @@ class JassTable(JassPractice, SteppedView):
         if ok:
             self._render()
         return ok
-
-    def _clicked(self, card_id: str) -> None:
-        self.play(card_id)
 
     def set_speed(self, speed: str, scheduler: Scheduler | None = None) -> bool:
         """How fast the bots play: ``instant``, ``fast``, ``normal`` or ``slow`` (paced in a

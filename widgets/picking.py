@@ -150,12 +150,8 @@ class PickingPanel(PickingCoach, PickingDrawing):
 
     def _build_nav(self) -> None:
         """The navigation bar: take back, and the moves through the recorded steps."""
-        self.first_button = button("« Start", "ctj-first", tooltip="First step", quiet=True)
-        self.back_button = button("◀ Back", "ctj-back", tooltip="One step back", quiet=True)
-        self.step_label = html("", "ctj-step-label")
-        self.forward_button = button("Forward ▶", "ctj-forward", tooltip="One step forward",
-                                     quiet=True)
-        self.live_button = button("Latest »", "ctj-live", tooltip="Latest step", quiet=True)
+        (self.first_button, self.back_button, self.step_label, self.forward_button,
+         self.live_button) = self._nav_buttons("First step")
         self.undo_button = self._undo_button()
         self.nav = w.HBox([self.undo_button, self.first_button, self.back_button,
                            self.step_label, self.forward_button, self.live_button])
@@ -181,10 +177,6 @@ class PickingPanel(PickingCoach, PickingDrawing):
         self.accept_button.on_click(lambda _b: self.accept())
         self.decline_button.on_click(lambda _b: self.decline())
         self.rescind_button.on_click(lambda _b: self.rescind())
-        self.first_button.on_click(lambda _b: self.first())
-        self.back_button.on_click(lambda _b: self.back())
-        self.forward_button.on_click(lambda _b: self.forward())
-        self.live_button.on_click(lambda _b: self.live())
         self.new_round_button.on_click(lambda _b: self.new_round())
         for k, b in zip(EXAMPLES, self.example_buttons, strict=True):
             b.on_click(lambda _b, k=k: self.example(k))

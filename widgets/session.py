@@ -45,19 +45,21 @@ class Session:
     pick for every seat, people included: the trick table on its own). Steps are recorded after
     every action so a view can go back and forward (``back``, ``forward``, ``goto``); acting at an
     earlier step continues the game from there. ``pause_at_round_end`` stops the bots after a
-    round until :meth:`resume` (so the round summary can be read). ``autoplay=False`` lets the
-    bots act only one step at a time (:meth:`step_bot`), to watch an all-bot table; a game
-    given between rounds (a loaded record) waits there too. ``deal_seed(n)`` gives the seed of
-    the deal after ``n`` rounds (default: the session's own generator). ``take_back_until``:
-    a person's action may be taken back until its ``"trick"`` is complete, or for the whole
-    ``"round"`` (the Jass table's hand).
+    round until :meth:`resume` (so the round summary can be read); a game given between rounds
+    (a loaded record) waits there too. ``autoplay=False`` lets the bots act only one step at a
+    time (:meth:`step_bot`), to watch an all-bot table. ``deal_seed(n)`` gives the seed of the
+    deal after ``n`` rounds (default: the session's own generator). ``take_back_until``: a
+    person's action may be taken back until its ``"trick"`` is complete, or for the whole
+    ``"round"`` (the Jass table's hand). ``captions(before, after)`` words each step (default
+    :func:`~.captions.describe`).
     """
 
     def __init__(self, state: State, *, humans: Iterable[int] = (0,), bots: object = None,
                  seed: int = 0, bots_pick: bool = False, pause_at_round_end: bool = True,
                  autoplay: bool = True, max_steps: int = 20000,
                  deal_seed: Callable[[int], int] | None = None,
-                 take_back_until: str = "trick") -> None:
+                 take_back_until: str = "trick",
+                 captions: Callable[[State, State], str] = describe) -> None:
         if take_back_until not in ("trick", "round"):
             raise Refusal(f"take_back_until is 'trick' or 'round', not {take_back_until!r}")
         self.game: Game = state.game
@@ -71,6 +73,7 @@ class Session:
         self.paused = pause_at_round_end and state.is_chance_node() and bool(state.round_results)
         self.deal_seed = deal_seed
         self.take_back_until = take_back_until
+        self.describe = captions
         self.rng = random.Random(seed * 1_000_003 + 17)
         self.max_steps = max_steps
         self.steps: list[Step] = [Step(state.clone(), "The game starts."
@@ -158,7 +161,7 @@ class Session:
         new = state.clone()
         new.apply_action(action)  # raises the engine's refusal; `state` is untouched
         self.paused = False
-        self._push(Step(new, describe(state, new), seat))
+        self._push(Step(new, self.describe(state, new), seat))
         if not by_bot:
             self.moves_by_people += 1
         self.epoch += 1  # a bot move scheduled before this action is out of date
@@ -207,7 +210,7 @@ class Session:
                 except ChaiTeaError as e:
                     raise Refusal(f"the bot playing {who} chose {aid!r}, which the rules refuse "
                                   f"({e}); the game waits for it") from None
-                self._push(Step(new, describe(state, new), seat))
+                self._push(Step(new, self.describe(state, new), seat))
             else:
                 break
             done += 1

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import ipywidgets as w
 
-from .base import Refusal, View, button
+from .base import Refusal, View, button, html
 
 if TYPE_CHECKING:
     from .session import Session
@@ -33,6 +33,19 @@ class SteppedView(View):
 
     def _after_move(self) -> None:
         self.status.set("")
+
+    def _nav_buttons(self, start: str) -> tuple[w.Button, w.Button, w.HTML, w.Button, w.Button]:
+        """The buttons that walk the steps, wired to :meth:`first` (its tooltip ``start``),
+        :meth:`back`, :meth:`forward` and :meth:`live`, with the step's label in between."""
+        first = button("« Start", "ctj-first", tooltip=start, quiet=True)
+        back = button("◀ Back", "ctj-back", tooltip="One step back", quiet=True)
+        label = html("", "ctj-step-label")
+        forward = button("Forward ▶", "ctj-forward", tooltip="One step forward", quiet=True)
+        live = button("Latest »", "ctj-live", tooltip="Back to the game", quiet=True)
+        for b, go in ((first, self.first), (back, self.back), (forward, self.forward),
+                      (live, self.live)):
+            b.on_click(lambda _b, go=go: go())
+        return first, back, label, forward, live
 
     def _move(self, run: Callable[[], object]) -> bool:
         ok = self._attempt(run)

@@ -14,7 +14,7 @@ import ipywidgets as w
 
 from chaitea import Card, Game, State
 
-from .base import Refusal, button, default_names, html, show
+from .base import Refusal, button, default_names, show
 from .session import Session, kept_bots
 from .table_bots import TableBots, check_speed
 from .table_coach import HINT_SAMPLES as HINT_SAMPLES
@@ -117,13 +117,8 @@ class TrickTable(TableCoach, TableBots, TableDrawing):
 
     def _build_nav(self, practice: bool) -> None:
         """The navigation bar: take back, Hint, and the moves through the recorded round."""
-        self.first_button = button("« Start", "ctj-first", tooltip="Start of the round",
-                                   quiet=True)
-        self.back_button = button("◀ Back", "ctj-back", tooltip="One step back", quiet=True)
-        self.step_label = html("", "ctj-step-label")
-        self.forward_button = button("Forward ▶", "ctj-forward", quiet=True)
-        self.live_button = button("Latest »", "ctj-live", tooltip="Back to the game",
-                                  quiet=True)
+        (self.first_button, self.back_button, self.step_label, self.forward_button,
+         self.live_button) = self._nav_buttons("Start of the round")
         self.undo_button = self._undo_button()
         show(self.undo_button, practice)
         self.nav = w.HBox([self.undo_button, self.hint_button, self.first_button, self.back_button,
@@ -140,10 +135,6 @@ class TrickTable(TableCoach, TableBots, TableDrawing):
         self.presenter_box.observe(self._guard(lambda ch: self._presenter(ch["new"])), "value")
         self.four_colour_box.observe(self._guard(lambda ch: self._set_colours(ch["new"])),
                                      "value")
-        self.first_button.on_click(lambda _b: self.first())
-        self.back_button.on_click(lambda _b: self.back())
-        self.forward_button.on_click(lambda _b: self.forward())
-        self.live_button.on_click(lambda _b: self.live())
 
     # -- sessions --------------------------------------------------------------------------------
     def _new_session(self, seed: int) -> Session:

@@ -430,3 +430,13 @@ def test_the_steps_of_the_game_are_reviewed_and_the_game_goes_on_from_latest() -
     assert table.live() and table.state is live and table.legal()
     assert table.first() and table.session.cursor == table.session.round_start()
     assert table.live() and table.play(card) and card not in shown_cards(table.hand)
+
+
+def test_the_captions_name_the_cards_as_the_faces_show_them() -> None:
+    table = JassTable("schieber", seed=3, humans=(0,), speed="instant", faces="french")
+    while table.state.phase == "picking":
+        assert table.pick(table.legal()[0])
+    assert table.play(table.legal()[0])
+    said = table.caption_line.value
+    assert re.search(r"plays the \w+ of (clubs|diamonds|hearts|spades)", said), said
+    assert not re.search(r"Acorns|Shields|Bells|Roses|Under|Ober", said), said
