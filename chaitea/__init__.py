@@ -50,8 +50,8 @@ from chaitea.records.record import load, loads, replay, save
 if TYPE_CHECKING:
     from chaitea.ai import coach
     from chaitea.ai.bots import make_bot
-    from chaitea.ai.jass_bots import make_jass_bot
     from chaitea.ai.solver import solve
+    from chaitea.ai.table_bots import make_jass_bot
     from chaitea.analysis.explore import explore
 
 __version__ = "0.1.0"
@@ -127,7 +127,7 @@ def __getattr__(name: str) -> Any:
 
         return make_bot
     if name == "make_jass_bot":
-        from chaitea.ai.jass_bots import make_jass_bot
+        from chaitea.ai.table_bots import make_jass_bot
 
         return make_jass_bot
     if name == "coach":

@@ -259,7 +259,7 @@ def test_pimc_refuses_too_few_samples() -> None:
 
 def test_jass_pimc_refuses_too_few_samples() -> None:
     """The Jass bot checks ``samples`` as PimcBot does (0 divided by zero at its first move)."""
-    from chaitea.ai.jass_bots import JassPimcBot, make_jass_bot
+    from chaitea.ai.table_bots import JassPimcBot, make_jass_bot
 
     for bad in (0, -3, 2.5, True):
         with pytest.raises(SetupError, match="samples must be a whole number of at least 1"):

@@ -3,7 +3,7 @@ tournament figures, Hint (the best card with its reason), Advice at the choice (
 expected score), Review my hand (the double-dummy points lost in the last tricks), "Same deal,
 your seat" (the finished hand played again by a bot in your seat, the scores side by side) and
 Take back (the session's undo, for the whole hand). Every answer is the engine's:
-:mod:`chaitea.ai.coach`, :mod:`chaitea.ai.jass_replay`; this mixin draws them in words."""
+:mod:`chaitea.ai.coach`, :mod:`chaitea.ai.replay`; this mixin draws them in words."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from typing import Any
 import ipywidgets as w
 
 from chaitea.ai.coach import advise, hint, review
-from chaitea.ai.jass_replay import same_deal
+from chaitea.ai.replay import same_deal
 from chaitea.core.markup import escape
 
 from .base import Refusal, button, html, show

@@ -1,6 +1,6 @@
 """The kernel's data (:mod:`chaitea.ai.kernel`): card bit masks, one round's :class:`Rules` as
 tables, and a :class:`Position` of a round in progress; the adapters that build them from the engine
-are :mod:`chaitea.ai.kernel` (Chai Tea Jazz) and :mod:`chaitea.ai._kernel_jass` (the Jass family).
+are :mod:`chaitea.ai.kernel` (Chai Tea Jazz) and :mod:`chaitea.ai._kernel_plans` (the Jass family).
 
 >>> from chaitea import Game
 >>> from chaitea.ai.kernel import position_of, rules_of

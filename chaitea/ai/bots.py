@@ -13,7 +13,7 @@ Three bots, each a small seeded object, made by name with :func:`make_bot`:
 
 Bots read only ``state.observation(seat)`` and the game's public rules, never the other hands.
 Given a Jass game's state (:mod:`chaitea.rulesets`), each plays it through its Jass twin in
-:mod:`chaitea.ai.jass_bots` (the random bot is the same on every game).
+:mod:`chaitea.ai.table_bots` (the random bot is the same on every game).
 A seat's view and the worlds sampled from it live in :mod:`chaitea.ai.worlds` (RULES J) and are
 re-exported here.
 
@@ -425,11 +425,11 @@ def _is_jass(state: object) -> bool:
 
 
 def _jass_twin(bot: Any, name: str, **options: Any) -> Any:
-    """The Jass bot (:mod:`chaitea.ai.jass_bots`) a bot plays a Jass game with, made once from
+    """The Jass bot (:mod:`chaitea.ai.table_bots`) a bot plays a Jass game with, made once from
     the bot's own generator (so it stays reproducible from the bot's seed)."""
     twin = getattr(bot, "_jass", None)
     if twin is None:
-        from chaitea.ai.jass_bots import make_jass_bot
+        from chaitea.ai.table_bots import make_jass_bot
 
         twin = bot._jass = make_jass_bot(name, seed=bot.rng.randrange(2**31), **options)
     return twin

@@ -318,11 +318,11 @@ def review_plays(plays: Sequence[tuple[int, GameState, int]], *,
                                        "best_cards"])
 
 
-# -- the Jass games (RULES J; chaitea.ai.jass_bots) ---------------------------------------------
+# -- the Jass games (RULES J; chaitea.ai.table_bots) ---------------------------------------------
 def _jass_advise(state: JassState, *, samples: int, seed: int | None) -> Advice:
     """:func:`advise` for a Jass-family state: one row per legal picking action."""
-    from chaitea.ai.jass_aims import aim_pick
-    from chaitea.ai.jass_bots import (
+    from chaitea.ai.aims import aim_pick
+    from chaitea.ai.table_bots import (
         PASS_MARGIN,
         _chosen_pending,
         _gain,
@@ -364,7 +364,7 @@ def _jass_advise(state: JassState, *, samples: int, seed: int | None) -> Advice:
 
 def _jass_hint(state: JassState, *, samples: int, seed: int | None) -> Hint:
     """:func:`hint` for a Jass-family state: the Jass Monte Carlo bot's evaluation."""
-    from chaitea.ai.jass_bots import JassPimcBot, jass_view
+    from chaitea.ai.table_bots import JassPimcBot, jass_view
 
     seat = state.current_player()
     view = jass_view(state, seat)
@@ -389,12 +389,12 @@ JASS_SOLVE_TRICKS = 4  # the Jass review solves this far back (the pure-Python s
 def _jass_review(rec: dict[str, Any], seat: int, round_number: int | None,
                  max_tricks: int) -> pd.DataFrame:
     """:func:`review` for a Jass record: each of ``seat``'s plays in the round with its
-    double-dummy value (:func:`chaitea.ai.jass_bots.solver_values`, hands open) in the last
+    double-dummy value (:func:`chaitea.ai.table_bots.solver_values`, hands open) in the last
     ``max_tricks`` tricks (at most :data:`JASS_SOLVE_TRICKS`). ``best`` and ``played`` are
     the score the solver plays for, oriented for the seat (its side's points and Match;
     the Coiffeur pads: the picker's row points, negated for the others; Misère negated once
     more), ``lost`` their difference; earlier plays unsolved (``NaN``), a forced card loses 0."""
-    from chaitea.ai.jass_bots import JassRound, _chosen_trumps, solver_values
+    from chaitea.ai.table_bots import JassRound, _chosen_trumps, solver_values
     from chaitea.records.record import loads
 
     full: Any = loads(rec)

@@ -30,8 +30,8 @@ from chaitea.ai._kernel_base import Rules as Rules
 from chaitea.ai._kernel_base import Tables5 as Tables5
 from chaitea.ai._kernel_base import _ladders
 from chaitea.ai._kernel_base import bits as bits
-from chaitea.ai._kernel_jass import _jass_position_of, _jass_rules_of
-from chaitea.ai._kernel_jass import jass_rules_for as jass_rules_for
+from chaitea.ai._kernel_plans import _jass_position_of, _jass_rules_of
+from chaitea.ai._kernel_plans import jass_rules_for as jass_rules_for
 from chaitea.core.contracts import Contract
 from chaitea.core.tricks import TrumpSetting, winning_position
 from chaitea.engine.driver import is_jass

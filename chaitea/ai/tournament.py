@@ -172,7 +172,7 @@ def play_jass_matches(
     per team and game (both partners are the same bot), others one row per seat and game."""
     import time
 
-    from chaitea.ai.jass_bots import JASS_BOT_NAMES, make_jass_bot
+    from chaitea.ai.table_bots import JASS_BOT_NAMES, make_jass_bot
     from chaitea.rulesets import jass_game
 
     game = jass_game(ruleset, players, options=game_options or {})

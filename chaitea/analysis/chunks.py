@@ -36,7 +36,7 @@ import numpy as np
 import pandas as pd
 
 from chaitea.ai.bots import RandomBot
-from chaitea.ai.jass_bots import make_jass_bot
+from chaitea.ai.table_bots import make_jass_bot
 from chaitea.analysis.rules import hand_features, is_table_ruleset, make_game
 from chaitea.core.cards import Card
 from chaitea.core.errors import SetupError

@@ -39,7 +39,7 @@ order); a hand is an ``int`` bit mask; suits are ``0..3`` (C D H S) and ``-1`` m
    follow sets trump for the whole hand (Tutti), :func:`late_trump_points` recounts the round at
    the end. The play paths use these (RULES J): every state's play step
    (:class:`chaitea.engine.play_step.PlayStep`, Chai Tea Jazz and every Jass deck alike) and
-   the bots' copy of a round (:class:`chaitea.ai.jass_play.JassRound`).
+   the bots' copy of a round (:class:`chaitea.ai.play_masks.JassRound`).
 
 A :class:`chaitea.engine.game.Game` does steps 1-5 once per contract
 (``game.play_plan(contract)``, :mod:`chaitea.core.round_tables`: per trick the strength

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from chaitea.ai.jass_bots import make_jass_bot
+from chaitea.ai.table_bots import make_jass_bot
 from chaitea.ai.tournament import play_jass_matches
 from chaitea.core.cards import JASS
 from chaitea.rulesets import jass_game
 from chaitea.rulesets.jass.tally import AfterHands, TallyScore, TallyState
-from tests.ai.test_jass_bots import checked_round
+from tests.ai.test_table_bots import checked_round
 from tests.jass.test_tally import _PerTrick
 from tests.rulesets.helpers import state_with
 

@@ -10,7 +10,7 @@ import pytest
 
 from chaitea import Deal
 from chaitea.ai.coach import advise, hint, review
-from chaitea.ai.jass_bots import JassRound, camps, exact_values, make_jass_bot
+from chaitea.ai.table_bots import JassRound, camps, exact_values, make_jass_bot
 from chaitea.core.cards import JASS
 from chaitea.engine.driver import JassState
 from chaitea.rulesets import jass_game
@@ -140,7 +140,7 @@ def test_exact_values_match_plain_minimax_on_300_endings() -> None:
         st = g.new_initial_state(seed=rng.randrange(10**6))
         while st.phase == "picking":
             st.apply_action(rng.choice(st.legal_actions()))
-        from chaitea.ai.jass_bots import jass_view
+        from chaitea.ai.table_bots import jass_view
         view = jass_view(st, 0)
         hands = [JASS.mask_of([str(c) for c in st.hand(s)]) for s in range(players)]
         assert st.contract is not None
@@ -167,7 +167,7 @@ def test_solver_values_match_the_exact_search_on_200_endings() -> None:
     calls it) gives the exact search's values, card for card, on 200 random endings of two
     tricks for the seat to move where both score the same thing (its side's points and Match:
     Schieber, basic Jass, and the picker in the Coiffeur pads, Misère included)."""
-    from chaitea.ai.jass_bots import jass_view, lowest_wins, solver_values
+    from chaitea.ai.table_bots import jass_view, lowest_wins, solver_values
     from chaitea.rulesets.jass.scores import PadScore
 
     rng = random.Random(8)

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from chaitea.ai.coach import advise
-from chaitea.ai.jass_bots import make_jass_bot, mc_pick, pick_scores
+from chaitea.ai.table_bots import make_jass_bot, mc_pick, pick_scores
 from chaitea.engine.driver import JassState
 from chaitea.rulesets import jass_game
 

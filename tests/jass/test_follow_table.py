@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from chaitea.ai import _nbsolver
-from chaitea.ai._kernel_jass import jass_rules_for
+from chaitea.ai._kernel_plans import jass_rules_for
 from chaitea.ai.solver import solve
 from chaitea.core.errors import IllegalPlay, SetupError
 from chaitea.core.following import FOLLOW_RULES

@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 
 from chaitea.__main__ import main
-from chaitea.ai.jass_aims import aim_sign
-from chaitea.ai.jass_bots import jass_view, make_jass_bot
+from chaitea.ai.aims import aim_sign
+from chaitea.ai.table_bots import jass_view, make_jass_bot
 from chaitea.core.errors import IllegalAction, IllegalPick
 from chaitea.engine.hand import Hand
 from chaitea.records.record import replay

@@ -14,7 +14,7 @@ import pytest
 
 import chaitea
 from chaitea.__main__ import main
-from chaitea.ai.jass_bots import make_jass_bot
+from chaitea.ai.table_bots import make_jass_bot
 from chaitea.records.record import replay
 from chaitea.rulesets import jass_game
 from tests.rulesets.props import check_game, play_random

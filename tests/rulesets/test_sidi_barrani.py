@@ -14,7 +14,7 @@ import pytest
 
 import chaitea
 from chaitea.__main__ import main
-from chaitea.ai.jass_bots import make_jass_bot
+from chaitea.ai.table_bots import make_jass_bot
 from chaitea.core.errors import IllegalPick, SetupError
 from chaitea.engine.driver import JassGame
 from chaitea.engine.hand import Hand

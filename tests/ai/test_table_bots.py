@@ -9,7 +9,7 @@ from typing import Any, cast
 import pytest
 
 from chaitea import Deal
-from chaitea.ai.jass_bots import (
+from chaitea.ai.table_bots import (
     JassRound,
     camps,
     jass_card,

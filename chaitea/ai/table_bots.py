@@ -10,9 +10,9 @@ Monte Carlo bot's inner loop runs on :class:`JassRound`, a compact copy of the p
 from those tables; it never sees a hand other than its own except in a sampled world.
 
 The parts live in their own modules and are re-exported here: the play phase on
-masks and the exact values (:mod:`chaitea.ai.jass_play`), a seat's view and the worlds sampled
-from it (:mod:`chaitea.ai.jass_worlds`), the rule bot's card play and picking
-(:mod:`chaitea.ai.jass_rules`); this module keeps the Monte Carlo picking and the bots.
+masks and the exact values (:mod:`chaitea.ai.play_masks`), a seat's view and the worlds sampled
+from it (:mod:`chaitea.ai.worlds`), the rule bot's card play and picking
+(:mod:`chaitea.ai.thumb_rules`); this module keeps the Monte Carlo picking and the bots.
 
 >>> from chaitea.rulesets import jass_game
 >>> state = jass_game("schieber", no_multipliers=True).new_initial_state(seed=3)
@@ -30,34 +30,34 @@ import time
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from chaitea.ai.jass_aims import aim_pick, aim_sign
-from chaitea.ai.jass_play import _INFO as _INFO
-from chaitea.ai.jass_play import N_CARDS as N_CARDS
-from chaitea.ai.jass_play import SUIT_MASKS as SUIT_MASKS
-from chaitea.ai.jass_play import DeckInfo as DeckInfo
-from chaitea.ai.jass_play import JassRound, camps, exact_values, solver_values
-from chaitea.ai.jass_play import _bits as _bits
-from chaitea.ai.jass_play import deck_info as deck_info
-from chaitea.ai.jass_play import lowest_wins as lowest_wins
-from chaitea.ai.jass_rules import _MEANS as _MEANS
-from chaitea.ai.jass_rules import _PLANS as _PLANS
-from chaitea.ai.jass_rules import PASS_MARGIN as PASS_MARGIN
-from chaitea.ai.jass_rules import PUSH_MARGIN as PUSH_MARGIN
-from chaitea.ai.jass_rules import _best_trumps as _best_trumps
-from chaitea.ai.jass_rules import _chosen_pending as _chosen_pending
-from chaitea.ai.jass_rules import _game_key as _game_key
-from chaitea.ai.jass_rules import _keep as _keep
-from chaitea.ai.jass_rules import _lead as _lead
-from chaitea.ai.jass_rules import _strength_plan as _strength_plan
-from chaitea.ai.jass_rules import hand_strength, jass_card, jass_pick, mean_strength, pick_scores
-from chaitea.ai.jass_rules import info_jacks as info_jacks
-from chaitea.ai.jass_rules import playout as playout
-from chaitea.ai.jass_worlds import JassView, jass_view, sample_jass_world
-from chaitea.ai.jass_worlds import _chosen_trumps as _chosen_trumps
-from chaitea.ai.jass_worlds import _declarations_fit as _declarations_fit
-from chaitea.ai.jass_worlds import _is_declaration as _is_declaration
-from chaitea.ai.jass_worlds import _turned_up_card as _turned_up_card
-from chaitea.ai.jass_worlds import consistent as consistent
+from chaitea.ai.aims import aim_pick, aim_sign
+from chaitea.ai.play_masks import _INFO as _INFO
+from chaitea.ai.play_masks import N_CARDS as N_CARDS
+from chaitea.ai.play_masks import SUIT_MASKS as SUIT_MASKS
+from chaitea.ai.play_masks import DeckInfo as DeckInfo
+from chaitea.ai.play_masks import JassRound, camps, exact_values, solver_values
+from chaitea.ai.play_masks import _bits as _bits
+from chaitea.ai.play_masks import deck_info as deck_info
+from chaitea.ai.play_masks import lowest_wins as lowest_wins
+from chaitea.ai.thumb_rules import _MEANS as _MEANS
+from chaitea.ai.thumb_rules import _PLANS as _PLANS
+from chaitea.ai.thumb_rules import PASS_MARGIN as PASS_MARGIN
+from chaitea.ai.thumb_rules import PUSH_MARGIN as PUSH_MARGIN
+from chaitea.ai.thumb_rules import _best_trumps as _best_trumps
+from chaitea.ai.thumb_rules import _chosen_pending as _chosen_pending
+from chaitea.ai.thumb_rules import _game_key as _game_key
+from chaitea.ai.thumb_rules import _keep as _keep
+from chaitea.ai.thumb_rules import _lead as _lead
+from chaitea.ai.thumb_rules import _strength_plan as _strength_plan
+from chaitea.ai.thumb_rules import hand_strength, jass_card, jass_pick, mean_strength, pick_scores
+from chaitea.ai.thumb_rules import info_jacks as info_jacks
+from chaitea.ai.thumb_rules import playout as playout
+from chaitea.ai.worlds import JassView, jass_view, sample_jass_world
+from chaitea.ai.worlds import _chosen_trumps as _chosen_trumps
+from chaitea.ai.worlds import _declarations_fit as _declarations_fit
+from chaitea.ai.worlds import _is_declaration as _is_declaration
+from chaitea.ai.worlds import _turned_up_card as _turned_up_card
+from chaitea.ai.worlds import consistent as consistent
 from chaitea.core.tricks import TrumpSetting
 from chaitea.engine.pick_items import (
     PASS_ITEM,
@@ -279,7 +279,7 @@ class JassRuleBot:
 
     def act(self, state: JassState) -> int:
         if state.phase == "picking":
-            aimed = aim_pick(state)  # a guess, a bid, an announcement (jass_aims)
+            aimed = aim_pick(state)  # a guess, a bid, an announcement (aims)
             return jass_pick(state) if aimed is None else aimed
         view = jass_view(state, state.current_player())
         sign = _counted(state, view.round, aim_sign(state, view))

@@ -20,14 +20,14 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from chaitea.ai.jass_play import JassRound, camps
-from chaitea.ai.jass_rules import _game_key, playout
+from chaitea.ai.play_masks import JassRound, camps
+from chaitea.ai.thumb_rules import _game_key, playout
 from chaitea.engine.pick_items import Announce, Bid, Guess, chosen, legal_items
 from chaitea.rulesets.jass.auction import announced_by_seat, last_bidder
 from chaitea.rulesets.jass.guessing import own_guess
 
 if TYPE_CHECKING:
-    from chaitea.ai.jass_worlds import JassView
+    from chaitea.ai.worlds import JassView
     from chaitea.engine.driver import JassGame, JassState
 
 __all__ = ["SAMPLES", "aim_pick", "aim_sign", "expected_take"]

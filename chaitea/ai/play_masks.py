@@ -1,4 +1,4 @@
-"""The Jass play phase on bit masks (RULES J; split from :mod:`chaitea.ai.jass_bots`): what
+"""The Jass play phase on bit masks (RULES J; split from :mod:`chaitea.ai.table_bots`): what
 the bots read of a deck (:class:`DeckInfo`), each seat's camp (:func:`camps`),
 :class:`JassRound` (a compact copy of a round's play, built from the game's rule tables: the
 Monte Carlo inner loop), and the exact values of a round's last tricks with every hand open

@@ -1,10 +1,10 @@
-"""The Jass rule bot's rules of thumb (RULES J; split from :mod:`chaitea.ai.jass_bots`): card
+"""The Jass rule bot's rules of thumb (RULES J; split from :mod:`chaitea.ai.table_bots`): card
 play (:func:`jass_card`, and :func:`playout`, a round played to its end by it at
 every seat) and picking by hand strength (:func:`hand_strength`, :func:`mean_strength`,
 :func:`pick_scores`, :func:`jass_pick`). Only a seat's own cards and the cards out are read.
 
 >>> from chaitea.core.cards import JASS
->>> from chaitea.ai.jass_play import JassRound, camps
+>>> from chaitea.ai.play_masks import JassRound, camps
 >>> from chaitea.rulesets import jass_game
 >>> g = jass_game("schieber")
 >>> hands = [JASS.mask_of(h.split()) for h in ("AH 6C", "KH 7C", "QH 8C", "JH 9C")]
@@ -21,7 +21,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from chaitea.ai.jass_play import JassRound, _bits, deck_info, lowest_wins
+from chaitea.ai.play_masks import JassRound, _bits, deck_info, lowest_wins
 from chaitea.core.cards import Suit
 from chaitea.core.tricks import TrumpSetting, winning
 from chaitea.engine.pick_items import (

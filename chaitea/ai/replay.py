@@ -3,7 +3,7 @@ played again from its deal with a bot in the learner's seat, the other seats' bo
 and the two scores side by side), and taking back a seat's last action.
 
 >>> from chaitea.rulesets import jass_game
->>> from chaitea.ai.jass_bots import make_jass_bot
+>>> from chaitea.ai.table_bots import make_jass_bot
 >>> state = jass_game("schieber").new_initial_state(forehand=0)
 >>> state.apply_deal(11)
 >>> bots = {s: make_jass_bot("rule", seed=s) for s in range(4)}
