@@ -301,8 +301,11 @@ class TableFlow(TableDealing, TablePicking, ActionSpellings, TableView, Flow):
         return aid
 
     def history(self, st: State) -> list[int]:
-        """The action ids applied so far (deals are chance events, not listed)."""
-        return [a for _, acts in st._done for a in acts] + st._acts
+        """The action ids applied so far, once each (deals are chance events, not listed): the
+        finished rounds', then the round in progress' (a finished round's ids are kept in
+        ``_done`` and stay in ``_acts`` until the next deal)."""
+        live = st._acts if len(st._done) < len(st._deals) else []
+        return [a for _, acts in st._done for a in acts] + live
 
     # deals: chaitea/engine/deal_step.py (DealStep) and table_dealing.py (TableDealing); picking:
     # chaitea/engine/status_picking.py (TablePicking)

@@ -1,10 +1,10 @@
-"""The one driver (:mod:`chaitea.engine.state`) and the start of play from the
+"""The one state (:mod:`chaitea.engine.state`) and the start of play from the
 contract's plan (:class:`chaitea.core.round_tables.PlayPlan`).
 
-Every game of the kit runs on :class:`~chaitea.engine.state.RoundState`: its family state may
-add readers and the hooks the families differ in, but the state API's steps (legal ids, the
-hot path, the deal, the picking's ids, the start of play, the trick's end, the round's end)
-are the driver's own, not overridden by any family. A play starts from the game's plan of the
+Every game of the kit is a :class:`~chaitea.engine.state.State`, that class itself: what a
+ruleset does differently is its game's flow part, so the state API's steps (legal ids, the hot
+path, the deal, the picking's ids, the start of play, the trick's end, the round's end) are the
+one class's own. A play starts from the game's plan of the
 contract: the state's first trick reads the plan's tables, its trick rules and bonus are the
 plan's, and the plan is one cached value per contract.
 """
@@ -19,7 +19,7 @@ import pytest
 import chaitea
 from chaitea.core.round_tables import PlayPlan
 from chaitea.core.tricks import TrumpSetting, last_trick_bonus
-from chaitea.engine.state import RoundState
+from chaitea.engine.state import State
 from chaitea.rulesets import RULESETS
 
 GAMES: list[tuple[str, dict[str, Any]]] = [
@@ -29,8 +29,8 @@ GAMES: list[tuple[str, dict[str, Any]]] = [
     ("schieber 6", {"ruleset": "schieber", "players": 6}),
 ]
 
-#: the driver's steps: no family state overrides them (the renounce penalty's state adds its
-#: check to the slow play path, ``_do_play``, which is not among them)
+#: the driver's steps: the one class's own (the renounce penalty's flow adds its check to the
+#: slow play path, ``_do_play``, which is not among them)
 DRIVER = ("legal_actions", "apply_action", "legal_moves", "apply_deal", "_deal", "_deal_cards",
           "_begin_picking", "_pick_id", "_legal_picks", "_start_tricks",
           "_end_trick", "_score_round", "current_player", "clone", "is_terminal")
@@ -48,10 +48,29 @@ def _to_play(state: Any, rng: random.Random) -> bool:
 @pytest.mark.parametrize(("name", "kw"), GAMES, ids=[g[0] for g in GAMES])
 def test_every_game_runs_on_the_one_driver(name: str, kw: dict[str, Any]) -> None:
     state = chaitea.Game(**kw).new_initial_state(seed=5)
-    assert isinstance(state, RoundState)
+    assert type(state) is State
     for method in DRIVER:
-        assert getattr(type(state), method) is getattr(RoundState, method), (
+        assert getattr(type(state), method) is getattr(State, method), (
             f"{type(state).__name__} overrides the driver's {method}")
+
+
+@pytest.mark.parametrize(("name", "kw"), GAMES, ids=[g[0] for g in GAMES])
+def test_history_lists_every_action_once(name: str, kw: dict[str, Any]) -> None:
+    """``history()`` is the ids applied, in order, once each: in a round, between rounds (a game
+    dealt by hand waits there) and once the game is over (a finished table game listed its last
+    round twice). Random legal play, up to 4,000 actions; the short games end."""
+    state = chaitea.Game(**kw).new_initial_state()
+    rng = random.Random(name)
+    applied: list[int] = []
+    while not state.is_terminal() and len(applied) < 4000:
+        if state.is_chance_node():  # between rounds: the last round's ids once
+            assert state.history() == applied
+            state.apply_deal(rng.randrange(10**9))
+            continue
+        action = rng.choice(state.legal_actions())
+        state.apply_action(action)
+        applied.append(action)
+    assert state.history() == applied
 
 
 @pytest.mark.parametrize(("name", "kw"), GAMES, ids=[g[0] for g in GAMES])
