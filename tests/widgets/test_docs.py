@@ -14,7 +14,8 @@ MODULES = ["chaitea.draw.svg", "chaitea.engine.pad", "chaitea_widgets", "chaitea
            "chaitea_widgets.trick_lab", "chaitea_widgets.quiz", "chaitea_widgets.picking",
            "chaitea_widgets.table", "chaitea_widgets.pad", "chaitea_widgets.dashboard",
            "chaitea_widgets.course", *(f"chaitea_widgets.course.{m}" for m in (
-               "exercise", "lessons", "ctj", "host", "jass", "jass_tricks", "jass_scores",
+               "exercise", "lessons", "basics", "host", "deck_views", "trick_questions",
+               "score_questions",
                "compare", "lab"))]
 
 

@@ -9,12 +9,12 @@ so a lesson's kernel loads only the modules it shows):
   the engine answers, in three tries.
 - :mod:`~chaitea_widgets.course.lessons`: the lessons in order, the index and the links between
   them.
-- :mod:`~chaitea_widgets.course.ctj`: the Chai Tea Jazz lessons (0 to 9): names, text, "What may
-  X play?", the welcome card.
+- :mod:`~chaitea_widgets.course.basics`: the Chai Tea Jazz lessons' basics (0 to 9): names,
+  text, "What may X play?", the welcome card.
 - :mod:`~chaitea_widgets.course.host`: the workshop host's guide and the expected answers.
-- :mod:`~chaitea_widgets.course.jass`: the Jass lessons' shared parts and views (10 to 15).
-- :mod:`~chaitea_widgets.course.jass_tricks`: the questions on tricks (10 and 11).
-- :mod:`~chaitea_widgets.course.jass_scores`: the questions on Weis, scores and the pad (12 to
+- :mod:`~chaitea_widgets.course.deck_views`: the Jass lessons' shared parts and views (10 to 15).
+- :mod:`~chaitea_widgets.course.trick_questions`: the questions on tricks (10 and 11).
+- :mod:`~chaitea_widgets.course.score_questions`: the questions on Weis, scores and the pad (12 to
   14).
 - :mod:`~chaitea_widgets.course.compare`: one deal under two rulebooks (15).
 - :mod:`~chaitea_widgets.course.lab`: the rules lab (9): many deals, summaries, plots.
@@ -32,11 +32,9 @@ from typing import TYPE_CHECKING
 from chaitea_widgets.lazy import lazy_names
 
 if TYPE_CHECKING:  # for mypy and editors; at run time each module loads on first use
+    from .basics import NAMES, Welcome, hand_text, may_play_problem, named_round, seat_of, signed
     from .compare import Decision, TwoRulebooks, compare_deal, differ_problem, winner_ctj_problem
-    from .ctj import NAMES, Welcome, hand_text, may_play_problem, named_round, seat_of, signed
-    from .exercise import Exercise, Problem
-    from .host import TOPICS, HostGuide, course_folder, expected_answers
-    from .jass import (
+    from .deck_views import (
         MODES,
         NAMES4,
         NAMES6,
@@ -51,22 +49,8 @@ if TYPE_CHECKING:  # for mypy and editors; at run time each module loads on firs
         strongest_first,
         trick_html,
     )
-    from .jass_scores import (
-        chalk_problem,
-        multiplied_row_problem,
-        row_tallies_problem,
-        schieber_score_problem,
-        weis_compare_problem,
-        weis_hand_problem,
-    )
-    from .jass_tricks import (
-        follow_lab_problem,
-        jass_may_play_problem,
-        order_problem,
-        played_hand,
-        points_problem,
-        winner_problem,
-    )
+    from .exercise import Exercise, Problem
+    from .host import TOPICS, HostGuide, course_folder, expected_answers
     from .lab import (
         JASS_BOTS,
         JASS_SUMMARIES,
@@ -80,20 +64,36 @@ if TYPE_CHECKING:  # for mypy and editors; at run time each module loads on firs
         figure_png,
     )
     from .lessons import COMING, COURSE, Lesson, index_html, next_links
+    from .score_questions import (
+        chalk_problem,
+        multiplied_row_problem,
+        row_tallies_problem,
+        schieber_score_problem,
+        weis_compare_problem,
+        weis_hand_problem,
+    )
+    from .trick_questions import (
+        follow_lab_problem,
+        jass_may_play_problem,
+        order_problem,
+        played_hand,
+        points_problem,
+        winner_problem,
+    )
 
 # The names of each module (its ``__all__``; tests/widgets/test_course.py keeps them in step).
 _NAMES: dict[str, tuple[str, ...]] = {
     "exercise": ("Exercise", "Problem"),
     "lessons": ("COMING", "COURSE", "Lesson", "index_html", "next_links"),
-    "ctj": ("NAMES", "Welcome", "hand_text", "may_play_problem", "named_round", "seat_of",
+    "basics": ("NAMES", "Welcome", "hand_text", "may_play_problem", "named_round", "seat_of",
             "signed"),
     "host": ("TOPICS", "HostGuide", "course_folder", "expected_answers"),
-    "jass": ("MODES", "NAMES4", "NAMES6", "TEAMS", "DeckView", "ExamplesView", "JassExercise",
+    "deck_views": ("MODES", "NAMES4", "NAMES6", "TEAMS", "DeckView", "ExamplesView", "JassExercise",
              "TableChooser", "card_name", "cards_html", "mode_title", "strongest_first",
              "trick_html"),
-    "jass_tricks": ("follow_lab_problem", "jass_may_play_problem", "order_problem",
+    "trick_questions": ("follow_lab_problem", "jass_may_play_problem", "order_problem",
                     "played_hand", "points_problem", "winner_problem"),
-    "jass_scores": ("chalk_problem", "multiplied_row_problem", "row_tallies_problem",
+    "score_questions": ("chalk_problem", "multiplied_row_problem", "row_tallies_problem",
                     "schieber_score_problem", "weis_compare_problem", "weis_hand_problem"),
     "compare": ("Decision", "TwoRulebooks", "compare_deal", "differ_problem",
                 "winner_ctj_problem"),

@@ -34,8 +34,8 @@ from chaitea_widgets import CardStrip
 from chaitea_widgets.base import Refusal, View, button, html
 from chaitea_widgets.strip import StripItem
 
+from .deck_views import NAMES4, card_name, mode_title, trick_html
 from .exercise import Problem
-from .jass import NAMES4, card_name, mode_title, trick_html
 
 __all__ = ["Decision", "TwoRulebooks", "compare_deal", "differ_problem", "winner_ctj_problem"]
 

@@ -1,7 +1,7 @@
 """Exercises whose answers the engine computes: :class:`Problem` (one question) and
 :class:`Exercise` (the view that asks it, in three tries). The Chai Tea Jazz and Jass lessons
-build their problems in :mod:`~chaitea_widgets.course.ctj` and the ``jass_*`` modules. It holds no
-rules: every right answer comes from ``chaitea``.
+build their problems in :mod:`~chaitea_widgets.course.basics`, ``trick_questions`` and
+``score_questions``. It holds no rules: every right answer comes from ``chaitea``.
 
 >>> from chaitea_widgets.course import Exercise, Problem
 >>> ex = Exercise("Warm-up", lambda seed: Problem("<b>2 + 2?</b>", solution=4, number=True))

@@ -2,9 +2,10 @@
 question's text, the modes' and cards' names, :class:`JassExercise`, and the lessons' views: a
 suit of the deck in a mode (:class:`DeckView`), the teaching examples (:class:`ExamplesView`) and
 a chooser of Jass tables (:class:`TableChooser`). The questions are in
-:mod:`~chaitea_widgets.course.jass_tricks` and :mod:`~chaitea_widgets.course.jass_scores`. It
-holds no rules: every order, value and refusal comes from ``chaitea`` (the teaching examples'
-claims are checked against it in ``tests/records/test_teaching_examples.py``).
+:mod:`~chaitea_widgets.course.trick_questions` and
+:mod:`~chaitea_widgets.course.score_questions`. It holds no rules: every order, value and
+refusal comes from ``chaitea`` (the teaching examples' claims are checked against it in
+``tests/records/test_teaching_examples.py``).
 
 >>> from chaitea_widgets.course import card_name, strongest_first
 >>> card_name("JH"), strongest_first("trump(H)", ["AH", "9H", "JH"])
@@ -35,7 +36,7 @@ from chaitea_widgets.base import Refusal, View, button, html
 from chaitea_widgets.strip import StripItem
 from chaitea_widgets.value_words import contract_words, suit_words
 
-from .ctj import NAMES
+from .basics import NAMES
 from .exercise import Exercise
 
 __all__ = [

@@ -26,8 +26,16 @@ from chaitea.rulesets import jass_game
 from chaitea.rulesets.jass import mode_of
 from chaitea_widgets.value_words import suit_words
 
+from .deck_views import (
+    MODES,
+    NAMES4,
+    card_name,
+    cards_html,
+    mode_title,
+    strongest_first,
+    trick_html,
+)
 from .exercise import Problem
-from .jass import MODES, NAMES4, card_name, cards_html, mode_title, strongest_first, trick_html
 
 __all__ = ["follow_lab_problem", "jass_may_play_problem", "order_problem", "played_hand",
            "points_problem", "winner_problem"]

@@ -30,10 +30,10 @@ from chaitea.rulesets.jass import (
 from chaitea_widgets.score_boards import chalk_board_svg, chalk_strokes
 from chaitea_widgets.value_words import meld_words
 
-from .ctj import NAMES
+from .basics import NAMES
+from .deck_views import FACES, MODES, NAMES4, TEAMS, mode_title
 from .exercise import Problem
-from .jass import FACES, MODES, NAMES4, TEAMS, mode_title
-from .jass_tricks import played_hand
+from .trick_questions import played_hand
 
 __all__ = ["chalk_problem", "multiplied_row_problem", "row_tallies_problem",
            "schieber_score_problem", "weis_compare_problem", "weis_hand_problem"]
