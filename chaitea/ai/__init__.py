@@ -5,6 +5,7 @@ Python and numba-compiled searches (``_search``, ``_search_tables``, ``_nbsolver
 default search may compile: ``compile_policy``) behind
 :func:`chaitea.solve` (``solver``), the bots and their sampled worlds (``bots``, ``worlds``;
 the table's games' ``table_bots``, ``thumb_rules``, ``play_masks``, ``aims``, ``replay``), the coach
-(``coach``) and tournaments (``tournament``). An AI module imports every layer below it
+(``coach``) and tournaments (``tournament``); each game's parts of the layer by the family its
+ruleset declares (``parts``). An AI module imports every layer below it
 (core, engine, rulesets, records, draw) and the AI layer.
 """

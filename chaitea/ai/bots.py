@@ -12,8 +12,9 @@ Three bots, each a small seeded object, made by name with :func:`make_bot`:
   rule-bot playouts before that) and play the best mean; it picks like the rule bot.
 
 Bots read only ``state.observation(seat)`` and the game's public rules, never the other hands.
-Given a Jass game's state (:mod:`chaitea.rulesets`), each plays it through its Jass twin in
-:mod:`chaitea.ai.table_bots` (the random bot is the same on every game).
+Each acts as its game's parts say (:mod:`chaitea.ai.parts`): given a table's game (a Jass
+ruleset of :mod:`chaitea.rulesets`, or Oh Hell) the rule and PIMC bots play it through their
+twins in :mod:`chaitea.ai.table_bots` (the random bot is the same on every game).
 A seat's view and the worlds sampled from it live in :mod:`chaitea.ai.worlds` (RULES J) and are
 re-exported here.
 
@@ -36,6 +37,7 @@ from functools import cache
 from typing import Any, Protocol
 
 from chaitea.ai.kernel import Position, Rules, bits, play_card, rules_for
+from chaitea.ai.parts import part, provide
 from chaitea.ai.worlds import World, sample_world, world_view
 from chaitea.ai.worlds import _build_position as _build_position
 from chaitea.ai.worlds import known_cards as known_cards
@@ -317,8 +319,10 @@ class RuleBot:
         self.rng = random.Random(seed)
 
     def act(self, state: GameState) -> int:
-        if _is_jass(state):  # a Jass game (RULES J): the Jass rules of thumb
-            return int(_jass_twin(self, "rule").act(state))
+        return int(part(state.game, "rule_act")(self, state))  # its game's rules of thumb
+
+    def pad_act(self, state: GameState) -> int:
+        """:meth:`act` in Chai Tea Jazz: :func:`rule_pick`, :func:`rule_card`."""
         if state.phase == "picking":
             return rule_pick(state)
         view = world_view(state, state.current_player())
@@ -375,9 +379,10 @@ class PimcBot:
         self.last: dict[int, float] = {}
 
     def act(self, state: GameState) -> int:
-        if _is_jass(state):  # a Jass game (RULES J): the Jass Monte Carlo bot, same budget
-            return int(_jass_twin(self, "pimc", samples=self.samples,
-                                  time_budget=self.time_budget).act(state))
+        return int(part(state.game, "pimc_act")(self, state))  # its game's Monte Carlo
+
+    def pad_act(self, state: GameState) -> int:
+        """:meth:`act` in Chai Tea Jazz: picks like the rule bot, plays the best mean."""
         if state.phase == "picking":
             return rule_pick(state)
         legal = state.legal_actions()
@@ -418,12 +423,6 @@ class PimcBot:
         return out
 
 
-def _is_jass(state: object) -> bool:
-    from chaitea.engine.driver import is_jass
-
-    return is_jass(state)
-
-
 def _jass_twin(bot: Any, name: str, **options: Any) -> Any:
     """The Jass bot (:mod:`chaitea.ai.table_bots`) a bot plays a Jass game with, made once from
     the bot's own generator (so it stays reproducible from the bot's seed)."""
@@ -434,6 +433,19 @@ def _jass_twin(bot: Any, name: str, **options: Any) -> Any:
         twin = bot._jass = make_jass_bot(name, seed=bot.rng.randrange(2**31), **options)
     return twin
 
+
+def _table_rule_act(bot: RuleBot, state: GameState) -> int:
+    """:meth:`RuleBot.act` in a table's game (RULES J; Oh Hell): its table twin's rules of thumb."""
+    return int(_jass_twin(bot, "rule").act(state))
+
+
+def _table_pimc_act(bot: PimcBot, state: GameState) -> int:
+    """:meth:`PimcBot.act` in a table's game: its table twin's Monte Carlo, with the same budget."""
+    return int(_jass_twin(bot, "pimc", samples=bot.samples, time_budget=bot.time_budget).act(state))
+
+
+provide("rule_act", pad=RuleBot.pad_act, table=_table_rule_act)
+provide("pimc_act", pad=PimcBot.pad_act, table=_table_pimc_act)
 
 BOT_NAMES: dict[str, Callable[..., Any]] = {
     "random": RandomBot,

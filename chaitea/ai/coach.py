@@ -43,9 +43,10 @@ import pandas as pd
 
 from chaitea.ai.bots import PimcBot, World, known_cards, playout_value, sample_world, world_view
 from chaitea.ai.kernel import Rules, rules_for
+from chaitea.ai.parts import part, provide
 from chaitea.core.contracts import Contract
 from chaitea.engine.actions import Pass, Pick
-from chaitea.engine.driver import JassState, is_jass
+from chaitea.engine.driver import JassState
 from chaitea.engine.game import Game, GameState
 
 __all__ = ["Advice", "Hint", "advise", "hint", "review", "review_plays", "warm_up"]
@@ -153,8 +154,14 @@ def advise(state: GameState | JassState, *, samples: int = 40, seed: int | None 
     """
     if state.phase != "picking":
         raise ValueError("advise() works at a pick (the picking phase); use hint() in play")
-    if is_jass(state):
-        return _jass_advise(state, samples=samples, seed=seed)
+    advice: Advice = part(state.game, "advise")(state, samples=samples, seed=seed,
+                                                 baseline_samples=baseline_samples)
+    return advice
+
+
+def _pad_advise(state: GameState, *, samples: int, seed: int | None,
+                baseline_samples: int) -> Advice:
+    """:func:`advise` for Chai Tea Jazz: one row per pick spelling, at its least Bet Debt."""
     g = state.game
     seat = state.current_player()
     legal = state.legal_actions()
@@ -226,8 +233,13 @@ def hint(state: GameState | JassState, *, samples: int = 20, seed: int | None = 
     double-dummy solver in the last ``solve_tricks`` tricks, rule-bot playouts before)."""
     if state.phase != "play":
         raise ValueError("hint() works in a round's play; use advise() at a pick")
-    if is_jass(state):
-        return _jass_hint(state, samples=samples, seed=seed)
+    found: Hint = part(state.game, "hint")(state, samples=samples, seed=seed,
+                                           solve_tricks=solve_tricks)
+    return found
+
+
+def _pad_hint(state: GameState, *, samples: int, seed: int | None, solve_tricks: int) -> Hint:
+    """:func:`hint` for Chai Tea Jazz: the PIMC bot's evaluation of each legal card."""
     seat = state.current_player()
     view = world_view(state, seat)
     bot = PimcBot(seed, samples=samples, solve_tricks=solve_tricks)
@@ -319,8 +331,10 @@ def review_plays(plays: Sequence[tuple[int, GameState, int]], *,
 
 
 # -- the Jass games (RULES J; chaitea.ai.table_bots) ---------------------------------------------
-def _jass_advise(state: JassState, *, samples: int, seed: int | None) -> Advice:
-    """:func:`advise` for a Jass-family state: one row per legal picking action."""
+def _table_advise(state: JassState, *, samples: int, seed: int | None,
+                 baseline_samples: int) -> Advice:
+    """:func:`advise` for a table's state: one row per legal picking action (a row's baseline
+    is :func:`~chaitea.ai.table_bots.contract_baseline`'s: ``baseline_samples`` is the pad's)."""
     from chaitea.ai.aims import aim_pick
     from chaitea.ai.table_bots import (
         PASS_MARGIN,
@@ -362,8 +376,9 @@ def _jass_advise(state: JassState, *, samples: int, seed: int | None) -> Advice:
     return Advice(seat, table, best, g.action_ids[best])
 
 
-def _jass_hint(state: JassState, *, samples: int, seed: int | None) -> Hint:
-    """:func:`hint` for a Jass-family state: the Jass Monte Carlo bot's evaluation."""
+def _table_hint(state: JassState, *, samples: int, seed: int | None, solve_tricks: int) -> Hint:
+    """:func:`hint` for a table's state: the table's Monte Carlo bot's evaluation (with its own
+    reach of the solver: ``solve_tricks`` is the pad's)."""
     from chaitea.ai.table_bots import JassPimcBot, jass_view
 
     seat = state.current_player()
@@ -442,3 +457,7 @@ def _jass_review(rec: dict[str, Any], seat: int, round_number: int | None,
         rnd.play(c)
     return pd.DataFrame(rows, columns=["step", "trick", "card", "best", "played", "lost",
                                        "best_cards"])
+
+
+provide("advise", pad=_pad_advise, table=_table_advise)
+provide("hint", pad=_pad_hint, table=_table_hint)

@@ -32,9 +32,9 @@ from chaitea.ai._kernel_base import _ladders
 from chaitea.ai._kernel_base import bits as bits
 from chaitea.ai._kernel_plans import _jass_position_of, _jass_rules_of
 from chaitea.ai._kernel_plans import jass_rules_for as jass_rules_for
+from chaitea.ai.parts import part, provide
 from chaitea.core.contracts import Contract
 from chaitea.core.tricks import TrumpSetting, winning_position
-from chaitea.engine.driver import is_jass
 from chaitea.engine.game import Game, GameState
 
 if TYPE_CHECKING:
@@ -53,6 +53,10 @@ __all__ = [
     "rules_of",
     "trick_winner_pos",
 ]
+
+#: The follow rule the kernel plays by its ``extra`` masks alone (must follow, may trump, Jokers
+#: free: RULES F, D6); under any other the kernel calls the rule's legal function.
+NATIVE_FOLLOW = "chai-tea-jazz"
 
 # Rules depend on the game only through its ruleset, follow rule, seating (player count), deck.
 _RULES_CACHE: dict[tuple[str, str, int, str, Contract, int, bool], Rules] = {}
@@ -95,7 +99,7 @@ def _build_rules(game: Game, c: Contract, declarer: int, avoidance: bool) -> Rul
         raise ValueError(f"the kernel needs one card-value table for the whole round, not {c}")
     points = values.for_deck(deck, trump)
     bound = game.follow.bind(deck, trump)  # RULES F: the game's follow rule
-    legal_fn = None if game.follow.name == "chai-tea-jazz" else bound.legal
+    legal_fn = None if game.follow.name == NATIVE_FOLLOW else bound.legal
     jokers = deck.joker_mask
     extra: tuple[int, int, int, int] = (jokers, jokers, jokers, jokers)
     if trump >= 0:
@@ -117,10 +121,15 @@ def _build_rules(game: Game, c: Contract, declarer: int, avoidance: bool) -> Rul
     )
 
 def rules_of(state: GameState | JassState) -> Rules:
-    """The kernel rules of the round being played in ``state`` (public information only): a
-    Chai Tea Jazz ``GameState`` or a Jass-family ``JassState`` (:func:`jass_rules_for`)."""
-    if is_jass(state):
-        return _jass_rules_of(state)
+    """The kernel rules of the round being played in ``state`` (public information only), as
+    its game's parts build them (:mod:`chaitea.ai.parts`: Chai Tea Jazz's from the pad's row,
+    a table's from its per-trick plans, :func:`jass_rules_for`)."""
+    rules: Rules = part(state.game, "rules_of")(state)
+    return rules
+
+
+def _pad_rules_of(state: GameState) -> Rules:
+    """:func:`rules_of` for Chai Tea Jazz: the contract, the declarer, the row's Avoidance."""
     if state.phase != "play" or state.contract is None or state.declarer is None:
         raise ValueError("the kernel needs a state in the play phase of a round")
     g = state.game
@@ -130,9 +139,14 @@ def rules_of(state: GameState | JassState) -> Rules:
 
 
 def position_of(state: GameState | JassState) -> Position:
-    """Every card of the round in ``state`` placed as it lies (all hands open: for the solver)."""
-    if is_jass(state):
-        return _jass_position_of(state)
+    """Every card of the round in ``state`` placed as it lies (all hands open: for the solver),
+    as its game's parts read it (:mod:`chaitea.ai.parts`)."""
+    pos: Position = part(state.game, "position_of")(state)
+    return pos
+
+
+def _pad_position_of(state: GameState) -> Position:
+    """:func:`position_of` for Chai Tea Jazz: the hands, the straw-piles, the set-aside cards."""
     g = state.game
     idx = g.deck.index
     n = g.players
@@ -245,3 +259,7 @@ def remaining_points(rules: Rules, pos: Position) -> int:
         m |= 1 << c
     pts = rules.points
     return sum(pts[c] for c in bits(m)) + (rules.last_trick_bonus if not pos.done else 0)
+
+
+provide("rules_of", pad=_pad_rules_of, table=_jass_rules_of)
+provide("position_of", pad=_pad_position_of, table=_jass_position_of)
