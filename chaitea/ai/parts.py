@@ -8,7 +8,8 @@ J, and Oh Hell on the French deck). The module that asks for a part provides it 
 (:func:`provide`) when it is imported: :mod:`chaitea.ai.kernel` how a round in play becomes the
 kernel's tables (``rules_of``, ``position_of``), :mod:`chaitea.ai.bots` how the rule and Monte
 Carlo bots act (``rule_act``, ``pimc_act``, given the bot and the state), :mod:`chaitea.ai.coach`
-its ``advise`` and ``hint``.
+its ``advise`` and ``hint``, :mod:`chaitea.ai.tournament` its ``matches`` (by the ruleset's name,
+:func:`ruleset_part`).
 
 >>> from chaitea import Game
 >>> from chaitea.ai import kernel
@@ -25,7 +26,7 @@ from typing import Any
 
 from chaitea.core.contracts import CTJ_FAMILY, FRENCH_FAMILY, JASS_FAMILY
 
-__all__ = ["KINDS", "kind", "part", "provide"]
+__all__ = ["KINDS", "kind", "part", "provide", "ruleset_part"]
 
 #: The family a ruleset declares -> the kind of game whose parts serve it.
 KINDS: dict[str, str] = {CTJ_FAMILY: "pad", JASS_FAMILY: "table", FRENCH_FAMILY: "table"}
@@ -47,3 +48,17 @@ def kind(game: Any) -> str:
 def part(game: Any, name: str) -> Callable[..., Any]:
     """Part ``name`` of ``game``'s kind, as the module asking for it provided it."""
     return _PARTS[kind(game), name]
+
+
+def ruleset_part(ruleset: str, name: str) -> Callable[..., Any]:
+    """Part ``name`` of the games of the ruleset called ``ruleset``; a name no ruleset has gets
+    the table's part, whose game maker refuses it (naming every ruleset).
+
+    >>> from chaitea.ai import tournament
+    >>> ruleset_part("oh-hell", "matches") is ruleset_part("no-such-game", "matches")
+    True
+    """
+    from chaitea.engine.registry import REGISTRY
+
+    found = REGISTRY.get(ruleset)
+    return _PARTS[KINDS[found.family] if found is not None else "table", name]

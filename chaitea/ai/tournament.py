@@ -39,6 +39,7 @@ from typing import Any
 import pandas as pd
 
 from chaitea.ai.bots import BOT_NAMES, Bot, make_bot
+from chaitea.ai.parts import provide, ruleset_part
 from chaitea.core.contracts import Contract
 from chaitea.core.errors import ChaiTeaError, SetupError
 from chaitea.core.markup import one_line, quote
@@ -110,13 +111,31 @@ def play_matches(
     defenders); ``win`` then means the side's score is positive. One row per seat and match.
     """
     gopts = dict(game_options or {})
-    ruleset = gopts.get("ruleset", "chai-tea-jazz")
-    if ruleset != "chai-tea-jazz":
-        if rounds or contract is not None:
-            raise SetupError("a Jass tournament plays whole games (no --rounds or --contract)")
-        gopts.pop("ruleset")
-        return play_jass_matches(bots, ruleset=str(ruleset), players=players, deals=deals,
-                                 seed=seed, bot_options=bot_options, game_options=gopts)
+    ruleset = str(gopts.get("ruleset", "chai-tea-jazz"))  # its kind of game plays the matches
+    matches: pd.DataFrame = ruleset_part(ruleset, "matches")(
+        bots, ruleset=ruleset, players=players, setup=setup, deals=deals, seed=seed,
+        rounds=rounds, contract=contract, bot_options=bot_options, game_options=gopts)
+    return matches
+
+
+def _table_matches(bots: Sequence[str], *, ruleset: str, players: int | None, setup: Any,
+                   deals: int, seed: int, rounds: bool, contract: str | None,
+                   bot_options: dict[str, dict[str, Any]] | None,
+                   game_options: dict[str, Any]) -> pd.DataFrame:
+    """:func:`play_matches` of a table's game: whole games (:func:`play_jass_matches`)."""
+    if rounds or contract is not None:
+        raise SetupError("a Jass tournament plays whole games (no --rounds or --contract)")
+    gopts = {k: v for k, v in game_options.items() if k != "ruleset"}
+    return play_jass_matches(bots, ruleset=ruleset, players=players, deals=deals, seed=seed,
+                             bot_options=bot_options, game_options=gopts)
+
+
+def _pad_matches(bots: Sequence[str], *, ruleset: str, players: int | None, setup: Any,
+                 deals: int, seed: int, rounds: bool, contract: str | None,
+                 bot_options: dict[str, dict[str, Any]] | None,
+                 game_options: dict[str, Any]) -> pd.DataFrame:
+    """:func:`play_matches` of Chai Tea Jazz: whole games or single rounds."""
+    gopts = game_options
     players = 3 if players is None else players
     game = Game(players=players, setup=setup, **gopts)
     lineup = _lineup(game, bots)
@@ -223,6 +242,9 @@ def play_jass_matches(
                              "bot": seat_bots[s], "score": ret[s], "win": winner == side,
                              "rounds": rounds})
     return pd.DataFrame(rows)
+
+
+provide("matches", pad=_pad_matches, table=_table_matches)
 
 
 def _play(state: GameState, agents: Sequence[Bot]) -> None:
