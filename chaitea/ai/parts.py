@@ -8,8 +8,8 @@ J, and Oh Hell on the French deck). The module that asks for a part provides it 
 (:func:`provide`) when it is imported: :mod:`chaitea.ai.kernel` how a round in play becomes the
 kernel's tables (``rules_of``, ``position_of``), :mod:`chaitea.ai.bots` how the rule and Monte
 Carlo bots act (``rule_act``, ``pimc_act``, given the bot and the state), :mod:`chaitea.ai.coach`
-its ``advise`` and ``hint``, :mod:`chaitea.ai.tournament` its ``matches`` (by the ruleset's name,
-:func:`ruleset_part`).
+its ``advise`` and ``hint``, :mod:`chaitea.ai.tournament` its ``matches`` and ``cli_players``
+(by the ruleset's name, :func:`ruleset_part`).
 
 >>> from chaitea import Game
 >>> from chaitea.ai import kernel

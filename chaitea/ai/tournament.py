@@ -244,7 +244,25 @@ def play_jass_matches(
     return pd.DataFrame(rows)
 
 
+def _pad_cli_players(args: argparse.Namespace) -> int:
+    """The players of a Chai Tea Jazz tournament on the command line (3 unless given), its
+    ``--contract`` read first (a :class:`~chaitea.records.command_line.UsageError`)."""
+    if args.contract is not None:
+        try:
+            Contract.parse(args.contract)
+        except ChaiTeaError as e:
+            raise UsageError(f"argument --contract: {e}") from None
+    return int(args.players) if args.players is not None else 3
+
+
+def _table_cli_players(args: argparse.Namespace) -> int | None:
+    """The players of a table's tournament on the command line: as given, or its ruleset's."""
+    players: int | None = args.players
+    return players
+
+
 provide("matches", pad=_pad_matches, table=_table_matches)
+provide("cli_players", pad=_pad_cli_players, table=_table_cli_players)
 
 
 def _play(state: GameState, agents: Sequence[Bot]) -> None:
@@ -369,13 +387,7 @@ def run_cli(args: argparse.Namespace) -> int:
     does not know raises :class:`~chaitea.records.command_line.UsageError` (exit 64); a game the
     engine refuses, exit 2 with one line."""
     options: dict[str, Any] = {"ruleset": args.ruleset, **dict(args.option)}
-    jass = args.ruleset != "chai-tea-jazz"
-    if args.contract is not None and not jass:
-        try:
-            Contract.parse(args.contract)
-        except ChaiTeaError as e:
-            raise UsageError(f"argument --contract: {e}") from None
-    players = args.players if args.players is not None or jass else 3
+    players: int | None = ruleset_part(args.ruleset, "cli_players")(args)
     try:
         table = tournament(
             [b.strip() for b in args.bots.split(",") if b.strip()], players=players,
