@@ -42,7 +42,7 @@ from chaitea.core.errors import (
 from chaitea.core.setups import SEATINGS, Row, Seating, Setup, parse_setup
 from chaitea.engine.actions import Accept, Action, Decline, Offer, Pass, Pick, Play, Rescind
 from chaitea.engine.base_game import BaseGame
-from chaitea.engine.game import CHANCE, TERMINAL, Game, GameState, RoundResult, TrickRecord
+from chaitea.engine.game import CHANCE, TERMINAL, Game, RoundResult, TrickRecord
 from chaitea.engine.pad import Pad
 from chaitea.engine.state import State
 from chaitea.records.record import load, loads, replay, save

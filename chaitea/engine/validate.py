@@ -179,7 +179,7 @@ def check_samples(samples: object) -> None:
     """Refuse a PIMC bot's ``samples`` (worlds sampled per move) unless it is a whole number of
     at least 1, with a :class:`~chaitea.core.errors.SetupError`: no world, no mean (a division
     by zero at the first move). A library caller may pass anything; ``True`` is no count.
-    :class:`~chaitea.ai.bots.PimcBot` and :class:`~chaitea.ai.jass_bots.JassPimcBot` both
+    :class:`~chaitea.ai.bots.PimcBot` and :class:`~chaitea.ai.table_bots.JassPimcBot` both
     check with it.
 
     >>> check_samples(1)

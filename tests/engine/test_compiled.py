@@ -23,8 +23,8 @@ import pytest
 import chaitea.engine.play_step as play_step
 from chaitea import Game
 from chaitea.core import compiled
-from chaitea.engine.state import State
 from chaitea.engine.machine import native_fields
+from chaitea.engine.state import State
 
 PURE = os.environ.get(compiled.PURE_ENV, "") not in ("", "0")
 CAN_BUILD = shutil.which("cc") is not None and importlib.util.find_spec("mypyc") is not None
