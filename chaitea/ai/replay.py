@@ -25,7 +25,7 @@ from typing import Any
 from chaitea.engine.driver import JassState
 from chaitea.records.record import loads
 
-__all__ = ["SameDeal", "round_start", "same_deal", "side_score", "take_back"]
+__all__ = ["SameDeal", "round_start", "same_deal", "side_score"]
 
 
 @dataclass(frozen=True)
@@ -104,27 +104,3 @@ def same_deal(state: JassState, seat: int, *, bots: Mapping[int, Any], stand_in:
     return SameDeal(seat, r, str(mine["contract"]), str(res["contract"]),
                     side_score(state, mine, seat), side_score(replay, res, seat),
                     tuple(replay.game.action_to_string(a) for a in acts if a < cards))
-
-
-def take_back(state: JassState, seats: frozenset[int] | set[int] | tuple[int, ...]) -> JassState:
-    """A new state just before the last action of one of ``seats`` in the hand in progress (the
-    bots' actions after it undone too); a :class:`ValueError` when those seats have not acted in
-    this hand yet. The state given is left as it was."""
-    if state.phase not in ("picking", "play"):
-        raise ValueError("take back works during a hand (this one is over)")
-    r = state.round_number
-    start = round_start(state, r)
-    rec = state.record()["rounds"][r - 1]
-    actions = [*rec["picking"], *rec["plays"]]
-    replay = start.clone()
-    last = -1
-    for k, a in enumerate(actions):
-        if replay.current_player() in seats:
-            last = k
-        replay.apply_action(a)
-    if last < 0:
-        raise ValueError("nothing to take back: you have not acted in this hand yet")
-    out = start
-    for a in actions[:last]:
-        out.apply_action(a)
-    return out
