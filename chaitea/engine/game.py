@@ -65,6 +65,7 @@ from chaitea.engine.registry import (
     RECORD_RULESETS,
     Parts,
     make_game,
+    maker_of,
     register_maker,
     registered,
 )
@@ -101,9 +102,10 @@ class Game(BaseGame, ActionTable, PlayTables):
         "same_contract_raise": True}
 
     def __new__(cls, *args: Any, **kw: Any) -> Any:
-        # Another family's ruleset (a Jass game): its driver's game maker (registry.MAKERS)
+        # a ruleset another game class builds (a table's): its maker (registry.MAKERS)
         name = kw.get("ruleset")
-        if isinstance(name, str) and name != "chai-tea-jazz" and registered(name) is not None:
+        maker = maker_of(name)
+        if maker is not None and maker is not _make:
             kw.pop("ruleset")
             return make_game(name, *args, **kw)
         return super().__new__(cls)
@@ -202,7 +204,12 @@ class Game(BaseGame, ActionTable, PlayTables):
                 f"deck={self.deck.name!r}, options={self.options_json()!r})")
 
 
-register_maker(CTJ_FAMILY, lambda _ruleset, *args, **kw: Game(*args, **kw))
+def _make(_ruleset: Any, *args: Any, **kw: Any) -> Game:
+    """Chai Tea Jazz's game maker (registry.MAKERS): this class, with the keywords given."""
+    return Game(*args, **kw)
+
+
+register_maker(CTJ_FAMILY, _make)
 
 
 class PadFlow(PadRounds, PadView, Flow):

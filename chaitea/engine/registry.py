@@ -36,7 +36,7 @@ from chaitea.engine.ruleset import Ruleset
 from chaitea.engine.score_step import Scoring
 
 __all__ = ["MAKERS", "RECORD_RULESETS", "REGISTRY", "PadScoring", "Parts", "Picked",
-           "RulesetNames", "StatePicking", "make_game", "register", "register_maker",
+           "RulesetNames", "StatePicking", "make_game", "maker_of", "register", "register_maker",
            "registered"]
 
 #: name -> ruleset value (chaitea.rulesets fills it)
@@ -110,6 +110,13 @@ MAKERS: dict[str, Callable[..., Any]] = {}
 def register_maker(family: str, maker: Callable[..., Any]) -> None:
     """Make ``maker`` build the games of every ruleset of ``family`` (a driver calls this)."""
     MAKERS[family] = maker
+
+
+def maker_of(ruleset: object) -> Callable[..., Any] | None:
+    """The game maker of the registered ruleset called ``ruleset`` (its family's), or ``None``
+    for a name not registered."""
+    r = registered(ruleset)
+    return None if r is None else MAKERS.get(getattr(r, "family", ""))
 
 
 def make_game(ruleset: str, *args: Any, **kw: Any) -> Any:
