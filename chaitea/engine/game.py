@@ -105,7 +105,7 @@ class Game(BaseGame, ActionTable, PlayTables):
         # a ruleset another game class builds (a table's): its maker (registry.MAKERS)
         name = kw.get("ruleset")
         maker = maker_of(name)
-        if maker is not None and maker is not _make:
+        if isinstance(name, str) and maker is not None and maker is not _make:
             kw.pop("ruleset")
             return make_game(name, *args, **kw)
         return super().__new__(cls)
