@@ -52,20 +52,7 @@ from chaitea.engine.status_picking import IDLE, StatusPicking, TablePicking
 from chaitea.engine.table_dealing import TableDealing
 from chaitea.engine.validate import names_or_none
 
-__all__ = ["CHANCE", "TABLE_FLOW", "TERMINAL", "JassGame", "JassState", "TableFlow", "is_jass",
-           "round_seed"]
-
-
-def is_jass(state: object) -> bool:
-    """Whether ``state`` is a game of the table driver in progress (a Jass-family game, or Oh
-    Hell's on the French deck), as its game says (a :class:`JassGame`, so the layers above ask
-    the game, not the state's class).
-
-    >>> from chaitea import Game
-    >>> is_jass(Game(ruleset="schieber").new_initial_state()), is_jass(Game().new_initial_state())
-    (True, False)
-    """
-    return isinstance(getattr(state, "game", None), JassGame)
+__all__ = ["CHANCE", "TABLE_FLOW", "TERMINAL", "JassGame", "JassState", "TableFlow", "round_seed"]
 
 
 class JassGame(BaseGame):
