@@ -33,7 +33,7 @@ implies, every Weis declared by hand held) and :func:`sample_jass_world`, a
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -178,23 +178,31 @@ def sample_world(view: World, rng: random.Random, tries: int = 200) -> Position:
         elig[c] = [j for j, (kind, who) in enumerate(kinds)
                    if kind != "h" or suit_of[c] not in view.voids[who]]
     for _ in range(tries):
-        cards = list(view.unknown)
-        rng.shuffle(cards)
-        cards.sort(key=lambda c: len(elig[c]))
-        free = list(caps)
-        place: dict[int, int] = {}
-        ok = True
-        for c in cards:
-            opts = [j for j in elig[c] if free[j]]
-            if not opts:
-                ok = False
-                break
-            j = rng.choices(opts, weights=[free[x] for x in opts])[0]
-            free[j] -= 1
-            place[c] = j
-        if ok:
+        place = _place(view.unknown, elig, caps, rng)
+        if place is not None:
             return _build_position(view, kinds, place)
     raise ValueError("no deal of the unseen cards fits the observation")
+
+
+def _place(unknown: Iterable[int], elig: dict[int, list[int]], caps: Sequence[int],
+           rng: random.Random) -> dict[int, int] | None:
+    """One random placement of the ``unknown`` cards: card -> one of its eligible places
+    (``elig``), each place taking at most its capacity (``caps``), the most constrained cards
+    first and a place drawn in proportion to the room it has left; ``None`` when a card finds
+    no room (both samplers draw from it: :func:`sample_world`, :func:`sample_jass_world`)."""
+    cards = list(unknown)
+    rng.shuffle(cards)
+    cards.sort(key=lambda c: len(elig[c]))
+    free = list(caps)
+    place: dict[int, int] = {}
+    for c in cards:
+        opts = [j for j in elig[c] if free[j]]
+        if not opts:
+            return None
+        j = rng.choices(opts, weights=[free[x] for x in opts])[0]
+        free[j] -= 1
+        place[c] = j
+    return place
 
 
 def _build_position(view: World, kinds: list[tuple[str, int]], place: dict[int, int]) -> Position:
@@ -417,21 +425,13 @@ def sample_jass_world(view: JassView, rng: random.Random, tries: int = 500) -> J
                          f"{sum(view.hidden)} hidden places")
     elig = {c: [s for s in seats if not view.excluded[s] >> c & 1] for c in view.unknown}
     for _ in range(tries):
-        cards = list(view.unknown)
-        rng.shuffle(cards)
-        cards.sort(key=lambda c: len(elig[c]))
-        free = list(view.hidden)
+        place = _place(view.unknown, elig, view.hidden, rng)
+        if place is None:
+            continue
         hands = list(view.known)
-        ok = True
-        for c in cards:
-            opts = [s for s in elig[c] if free[s]]
-            if not opts:
-                ok = False
-                break
-            s = rng.choices(opts, weights=[free[x] for x in opts])[0]
-            free[s] -= 1
+        for c, s in place.items():
             hands[s] |= 1 << c
-        if ok and consistent(view, hands):
+        if consistent(view, hands):
             w = view.round.copy()
             w.hands = hands
             return w
