@@ -21,7 +21,7 @@ from chaitea.core.tricks import TrumpSetting
 if TYPE_CHECKING:
     from chaitea.engine.driver import JassGame, JassState
 
-__all__ = ["jass_rules_for"]
+__all__ = ["jass_rules_for", "table_position"]
 
 
 _JASS_CACHE: weakref.WeakKeyDictionary[Any, dict[tuple[str, int, tuple[int, ...], bool],
@@ -161,10 +161,21 @@ def _jass_position_of(state: JassState) -> Position:
     trick = [idx[c] for c in state.trick]
     turn = state.current_player()
     known = state.trump if rules.tutti else -1
+    done = state.trick_ids()
+    led = deck.suit_of[trick[0]] if trick else -1
+    return table_position(rules, hands, trick, (turn - len(trick)) % n, turn, len(done), led,
+                          done, known)
+
+
+def table_position(rules: Rules, hands: list[int], trick: list[int], leader: int, turn: int,
+                   trick_no: int, led: int, done: Sequence[tuple[int, Sequence[int], int]],
+                   known: int) -> Position:
+    """The kernel's position of a table's round in play: the hands and the trick, and per side
+    the card points, tricks and cards won in the finished tricks ``done`` (leader, card ids,
+    winner), each trick's points at the trump ``known`` (Tutti's, RULES J; -1 elsewhere)."""
     won = [0] * rules.sides
     side_tricks = [0] * rules.sides
     won_cards = [0] * rules.sides
-    done = state.trick_ids()
     for k, (_leader, cards, winner) in enumerate(done):
         side = rules.side_of[winner]
         pts = rules.points_at(k, known)
@@ -172,7 +183,5 @@ def _jass_position_of(state: JassState) -> Position:
         side_tricks[side] += 1
         for c in cards:
             won_cards[side] |= 1 << c
-    led = deck.suit_of[trick[0]] if trick else -1
-    return Position(hands, [0] * n, {}, [], (), trick, (turn - len(trick)) % n, turn,
-                    len(done), led, won, known=known, side_tricks=side_tricks,
-                    won_cards=won_cards)
+    return Position(hands, [0] * len(hands), {}, [], (), trick, leader, turn, trick_no, led,
+                    won, known=known, side_tricks=side_tricks, won_cards=won_cards)

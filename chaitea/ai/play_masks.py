@@ -319,28 +319,17 @@ def solver_values(r: JassRound, seat: int, legal: Sequence[int] | None = None
     >>> solver_values(r, 0) == {c: float(v) for c, v in exact_values(r, camps(g, 0), 0).items()}
     True
     """
-    from chaitea.ai.kernel import Position, jass_rules_for
+    from chaitea.ai._kernel_plans import table_position
+    from chaitea.ai.kernel import jass_rules_for
     from chaitea.ai.solver import card_values
     g = r.game
-    n = r.n
     pad = g.table.score.scores == "pad-row"
     lowest = lowest_wins(g, r.contract)
     declarer = r.declarer if r.declarer is not None else r.leader
     rules = jass_rules_for(g, r.contract, declarer, chosen=r.chosen, lowest=lowest)
     known = r.known if rules.tutti else -1
-    won = [0] * rules.sides
-    side_tricks = [0] * rules.sides
-    won_cards = [0] * rules.sides
-    for k, (_leader, cards, winner) in enumerate(r.tricks):
-        side = rules.side_of[winner]
-        pts = rules.points_at(k, known)
-        won[side] += sum(pts[c] for c in cards)
-        side_tricks[side] += 1
-        for c in cards:
-            won_cards[side] |= 1 << c
-    pos = Position(list(r.hands), [0] * n, {}, [], (), list(r.trick), r.leader, r.turn,
-                   r.trick_no, r.led, won, known=known, side_tricks=side_tricks,
-                   won_cards=won_cards)
+    pos = table_position(rules, list(r.hands), list(r.trick), r.leader, r.turn, r.trick_no,
+                         r.led, r.tricks, known)
     vals = card_values(rules, pos, list(legal) if legal is not None else None)
     flip = pad and g.side_of[seat] != g.side_of[declarer]
     if lowest:
